@@ -1,0 +1,246 @@
+"""The calendar bridge: a time-zone-aware date and time → year, month, xun, day and hour of the plates.
+
+This is the only module that imports lunar-python. It validates dates itself, turns the library's
+exceptions into :class:`core.errors.CalendarError`, and makes each boundary convention explicit:
+
+* ``year_start``: ``lichun`` (the exact moment of 立春, default), ``lichun-day`` (from the day of 立春),
+  or ``new-year`` (the lunar new year);
+* ``month_basis``: ``jie`` (months change at the exact moment of each 节, default) or ``lunar``
+  (the lunar month: 正月 … 腊月, a leap month counted as the month it repeats);
+* ``zi_hour``: the late 子 hour (23:00–24:00) belongs to the ``next-day`` (default) or the ``same-day``.
+
+Solar-term moments are absolute instants; lunar-python gives them in China standard time (UTC+8,
+with no daylight saving), so year and month boundaries are compared in UTC+8. The day and the
+hour follow the wall clock of the chosen zone (default Asia/Shanghai).
+
+Supported range: 1901-01-01 to 2099-12-31 (local date).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from typing import Any, Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from lunar_python import Solar  # type: ignore[import-untyped]
+
+from core.cycle import BRANCHES, STEMS, XUN_HEADS, parse_pillar, pillar_index, xun_of, xun_void
+from core.engine import SEASONS, State
+from core.errors import CalendarError
+
+__all__ = ["CalendarOptions", "CalendarInfo", "from_datetime", "parse_datetime", "now",
+           "MIN_DATE", "MAX_DATE", "CST"]
+
+MIN_DATE: Final = _dt.date(1901, 1, 1)
+MAX_DATE: Final = _dt.date(2099, 12, 31)
+CST: Final = _dt.timezone(_dt.timedelta(hours=8), "CST")  # the clock of lunar-python's solar terms
+YEAR_STARTS: Final = ("lichun", "lichun-day", "new-year")
+MONTH_BASES: Final = ("jie", "lunar")
+ZI_HOURS: Final = ("next-day", "same-day")
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarOptions:
+    zone: str = "Asia/Shanghai"
+    year_start: str = "lichun"
+    month_basis: str = "jie"
+    zi_hour: str = "next-day"
+
+    def __post_init__(self) -> None:
+        for name, value, valid in (("year_start", self.year_start, YEAR_STARTS),
+                                   ("month_basis", self.month_basis, MONTH_BASES),
+                                   ("zi_hour", self.zi_hour, ZI_HOURS)):
+            if value not in valid:
+                raise CalendarError(f"invalid {name}: {value!r} (expected one of {', '.join(valid)})")
+        self.tzinfo()  # validates the zone
+
+    @classmethod
+    def from_cli(cls, tz: str | None = None, year_start: str | None = None,
+                 month_basis: str | None = None, zi_hour: str | None = None) -> "CalendarOptions":
+        d = cls()
+        return cls(zone=tz or d.zone, year_start=year_start or d.year_start,
+                   month_basis=month_basis or d.month_basis, zi_hour=zi_hour or d.zi_hour)
+
+    def tzinfo(self) -> _dt.tzinfo:
+        return _zone(self.zone)
+
+    def to_json(self) -> dict[str, str]:
+        return {"year_start": self.year_start, "month_basis": self.month_basis, "zi_hour": self.zi_hour}
+
+
+def _zone(name: str) -> _dt.tzinfo:
+    if not isinstance(name, str) or not name.strip():
+        raise CalendarError(f"invalid time zone: {name!r} (expected an IANA name such as Asia/Shanghai)")
+    try:
+        return ZoneInfo(name.strip())
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise CalendarError(
+            f"unknown time zone: {name!r} (expected an IANA name such as Asia/Shanghai, "
+            "Asia/Taipei, Europe/London, UTC)") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A solar term (节) and its moment."""
+
+    name: str
+    moment: _dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarInfo:
+    """Everything the plates need from one moment, as frozen values."""
+
+    moment: _dt.datetime
+    options: CalendarOptions
+    year: int          # pillar index 0–59
+    month_pillar: int  # pillar index 0–59
+    day: int           # pillar index 0–59
+    hour_pillar: int   # pillar index 0–59
+    month: int         # 1–12, 正月 = 寅 month
+    prev_jie: Term
+    next_jie: Term
+    lunar_date: tuple[int, int, int]  # lunar year, month (negative: leap), day
+
+    @property
+    def hour(self) -> int:
+        return self.hour_pillar % 12
+
+    @property
+    def xun(self) -> int:
+        return xun_of(self.day)
+
+    @property
+    def season(self) -> int:
+        return (self.month - 1) // 3
+
+    @property
+    def state(self) -> State:
+        return State(year_branch=self.year % 12, month=self.month, xun=self.xun,
+                     year_stem=self.year % 10, day=self.day, hour=self.hour)
+
+    def to_json(self) -> dict[str, Any]:
+        void = xun_void(self.xun)
+        return {
+            "date": self.moment.isoformat(timespec="minutes"),
+            "zone": self.options.zone,
+            "conventions": self.options.to_json(),
+            "pillars": {"year": _name(self.year), "month": _name(self.month_pillar),
+                        "day": _name(self.day), "hour": _name(self.hour_pillar)},
+            "hour": BRANCHES[self.hour],
+            "xun": XUN_HEADS[self.xun],
+            "xun_void": BRANCHES[void[0]] + BRANCHES[void[1]],
+            "season": SEASONS[self.season],
+            "month_terms": {
+                "start": {"name": self.prev_jie.name,
+                          "moment": self.prev_jie.moment.astimezone(self.moment.tzinfo).isoformat(timespec="minutes")},
+                "end": {"name": self.next_jie.name,
+                        "moment": self.next_jie.moment.astimezone(self.moment.tzinfo).isoformat(timespec="minutes")},
+            },
+            "lunar_date": list(self.lunar_date),
+        }
+
+
+def _name(p: int) -> str:
+    return STEMS[p % 10] + BRANCHES[p % 12]
+
+
+def _check_aware(moment: object) -> _dt.datetime:
+    if not isinstance(moment, _dt.datetime):
+        raise CalendarError(f"expected a datetime, got {moment!r}")
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise CalendarError(
+            f"naive datetime {moment.isoformat()!r}: give it a time zone, e.g. "
+            "moment.replace(tzinfo=ZoneInfo('Asia/Shanghai')), or an offset such as +08:00")
+    local = moment
+    if not MIN_DATE <= local.date() <= MAX_DATE:
+        raise CalendarError(f"date {local.date().isoformat()} is outside the supported range "
+                            f"{MIN_DATE.isoformat()} … {MAX_DATE.isoformat()}")
+    return moment
+
+
+def parse_datetime(text: str, options: CalendarOptions = CalendarOptions()) -> _dt.datetime:
+    """Parse ``YYYY-MM-DD[THH:MM[:SS]][±HH:MM]``; without an offset the time is in ``options.zone``.
+
+    >>> parse_datetime("2026-12-02T18:00").isoformat()
+    '2026-12-02T18:00:00+08:00'
+    """
+    t = str(text).strip().replace(" ", "T", 1)
+    try:
+        moment = _dt.datetime.fromisoformat(t)
+    except ValueError:
+        raise CalendarError(f"invalid date: {text!r} (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM, "
+                            "e.g. 2026-12-02T18:00, with an optional offset such as +08:00)") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=options.tzinfo())
+    return _check_aware(moment)
+
+
+def now(options: CalendarOptions = CalendarOptions()) -> _dt.datetime:
+    """The current moment in ``options.zone``, to the minute."""
+    return _dt.datetime.now(options.tzinfo()).replace(second=0, microsecond=0)
+
+
+def _solar(moment: _dt.datetime) -> Any:
+    try:
+        return Solar.fromYmdHms(moment.year, moment.month, moment.day, moment.hour, moment.minute,
+                                moment.second)
+    except Exception as e:  # lunar-python raises bare Exception
+        raise CalendarError(f"lunar-python refused {moment.isoformat()}: {e}") from e
+
+
+def _term(jieqi: Any) -> Term:
+    s = jieqi.getSolar()
+    return Term(name=jieqi.getName(),
+                moment=_dt.datetime(s.getYear(), s.getMonth(), s.getDay(), s.getHour(), s.getMinute(),
+                                    s.getSecond(), tzinfo=CST))
+
+
+def from_datetime(moment: _dt.datetime, options: CalendarOptions = CalendarOptions()) -> CalendarInfo:
+    """The calendar facts of an aware moment, under the given conventions.
+
+    The moment is first expressed in ``options.zone`` (its wall clock gives the day and hour);
+    year and month boundaries are compared as instants in UTC+8.
+
+    Raises :class:`CalendarError` for a naive or out-of-range moment.
+    """
+    _check_aware(moment)
+    local = moment.astimezone(options.tzinfo())
+    _check_aware(local)
+    cst = local.astimezone(CST)
+    try:
+        lunar_cst = _solar(cst).getLunar()
+        lunar_local = lunar_cst if cst.replace(tzinfo=None) == local.replace(tzinfo=None) \
+            else _solar(local).getLunar()
+        if options.year_start == "lichun":
+            year = pillar_index(lunar_cst.getYearGanIndexExact(), lunar_cst.getYearZhiIndexExact())
+        elif options.year_start == "lichun-day":
+            year = pillar_index(lunar_cst.getYearGanIndexByLiChun(), lunar_cst.getYearZhiIndexByLiChun())
+        else:
+            year = pillar_index(lunar_cst.getYearGanIndex(), lunar_cst.getYearZhiIndex())
+        if options.month_basis == "jie":
+            zhi = lunar_cst.getMonthZhiIndexExact()
+            month = (zhi - 2) % 12 + 1
+            month_pillar = pillar_index(lunar_cst.getMonthGanIndexExact(), zhi)
+        else:
+            month = abs(lunar_cst.getMonth())
+            zhi = (month + 1) % 12
+            # 五虎遁: the 寅 month of a 甲/己 year is 丙寅, and so on.
+            stem = ((year % 10) % 5 * 2 + 2 + (month - 1)) % 10
+            month_pillar = pillar_index(stem, zhi)
+        if options.zi_hour == "next-day":
+            day = parse_pillar(lunar_local.getDayInGanZhiExact())
+        else:
+            day = parse_pillar(lunar_local.getDayInGanZhiExact2())
+        hour_pillar = parse_pillar(lunar_local.getTimeInGanZhi())
+        prev_jie = _term(lunar_cst.getPrevJie(False))
+        next_jie = _term(lunar_cst.getNextJie(False))
+        lunar_date = (lunar_cst.getYear(), lunar_cst.getMonth(), lunar_cst.getDay())
+    except CalendarError:
+        raise
+    except Exception as e:  # anything lunar-python throws becomes ours
+        raise CalendarError(f"calendar conversion failed for {local.isoformat()}: {e}") from e
+    return CalendarInfo(moment=local, options=options, year=year, month_pillar=month_pillar, day=day,
+                        hour_pillar=hour_pillar, month=month, prev_jie=prev_jie, next_jie=next_jie,
+                        lunar_date=lunar_date)

@@ -1,0 +1,202 @@
+"""The text commands of ``shensha-plates``: ``show`` (a plate as text or JSON).
+
+Bad input never produces a traceback: every :class:`core.errors.ShenshaError` and every argument
+error becomes one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, Callable, NoReturn, Sequence, TextIO
+
+from core.catalog import GROUPS, default_catalog
+from core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
+from core.engine import MONTH_NAMES, SEASONS, Options, Plate, State, compute_plate
+from core.errors import ShenshaError
+
+__all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError"]
+
+EXIT_USAGE = 2
+
+
+class UsageError(ShenshaError, ValueError):
+    """A command-line argument is malformed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are exceptions (turned into one line by :func:`main`)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _add_state_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--year", help="year as a 甲子 (丙午) or a bare branch (午)")
+    p.add_argument("--month", help="month 1–12 (1 = 正月, the 寅 month), a month word or its branch")
+    p.add_argument("--xun", help="the xun by its head: 甲子 甲戌 甲申 甲午 甲辰 甲寅 (default: the day's)")
+    p.add_argument("--day", help="the day as a 甲子, e.g. 庚戌")
+    p.add_argument("--hour", help="the hour branch, e.g. 午")
+    p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
+                   help="choose a variant reading, e.g. tian_xi=shun_twelve or palaces=kaoyuan; repeatable")
+    cal = p.add_argument_group("from a date (instead of --year/--month/--xun/--day)")
+    cal.add_argument("--date", help="date and time, e.g. 2026-12-02T18:00")
+    cal.add_argument("--now", action="store_true", help="use the current date and time")
+    cal.add_argument("--tz", default=None, help="time zone of --date (default Asia/Shanghai)")
+    cal.add_argument("--year-start", default=None, choices=("lichun", "lichun-day", "new-year"),
+                     help="where the year starts: 立春 exact moment (default), 立春 day, lunar new year")
+    cal.add_argument("--month-basis", default=None, choices=("jie", "lunar"),
+                     help="months by the solar terms 节 (default) or by lunar months")
+    cal.add_argument("--zi-hour", default=None, choices=("next-day", "same-day"),
+                     help="the late 子 hour (23:00–24:00) counts to the next day (default) or the same day")
+
+
+def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
+    parser = _Parser(prog=prog, description="Zhuang Guangzhi's rotating plates of the Da Liu Ren spirits.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    show = sub.add_parser("show", help="print what lies under each branch for a state or a date")
+    _add_state_arguments(show)
+    show.add_argument("--format", choices=("text", "json"), default="text")
+    show.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans",
+                      help="simplified (default) or traditional characters in text output")
+    return parser
+
+
+def resolve_state(args: argparse.Namespace) -> tuple[State, dict[str, Any] | None]:
+    """The state the arguments describe, and the calendar details when it came from a date."""
+    if args.date or args.now:
+        if any(getattr(args, k) for k in ("year", "month", "xun", "day", "hour")):
+            raise UsageError("give either --date/--now or --year/--month/--xun/--day, not both")
+        from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
+        opts = CalendarOptions.from_cli(tz=args.tz, year_start=args.year_start,
+                                        month_basis=args.month_basis, zi_hour=args.zi_hour)
+        moment = now(opts) if args.now else parse_datetime(args.date, opts)
+        info = from_datetime(moment, opts)
+        return info.state, info.to_json()
+    for flag in ("tz", "year_start", "month_basis", "zi_hour"):
+        if getattr(args, flag):
+            raise UsageError(f"--{flag.replace('_', '-')} only applies with --date or --now")
+    if not args.year or not args.month:
+        raise UsageError("--year and --month are required (or give --date or --now)")
+    return State.parse(args.year, args.month, args.xun, args.day, args.hour), None
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    void = xun_void(state.xun)
+    return {
+        "year": state.year_name,
+        "year_branch": BRANCHES[state.year_branch],
+        "month": state.month,
+        "month_name": MONTH_NAMES[state.month - 1],
+        "month_branch": BRANCHES[state.month_branch],
+        "season": SEASONS[state.season],
+        "xun": XUN_HEADS[state.xun],
+        "xun_void": BRANCHES[void[0]] + BRANCHES[void[1]],
+        "day": None if state.day is None else pillar_name(state.day),
+        "hour": None if state.hour is None else BRANCHES[state.hour],
+    }
+
+
+def plate_to_json(plate: Plate, calendar: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The stable scripting shape: ``{"state": …, "positions": {branch: [spirit, …]}}``."""
+    state = state_to_json(plate.state)
+    if calendar is not None:
+        state.update(calendar)
+    return {
+        "state": state,
+        "positions": {
+            BRANCHES[b]: [
+                {"id": p.id, "name": p.name, "name_trad": p.name_trad, "group": p.group,
+                 "ring": p.ring, "at": p.at, "conditional": p.conditional}
+                for p in plate.positions[b]
+            ]
+            for b in range(12)
+        },
+        "rings": {r.ring.id: BRANCHES[r.anchor] for r in plate.rings},
+        "variants": dict(plate.options.variants),
+        "omitted": list(plate.omitted),
+    }
+
+
+def section_label(p_ring: str | None, group: str, ring_names: dict[str, str], trad: bool) -> str:
+    if p_ring is not None:
+        return ring_names[p_ring]
+    g = GROUPS[group]
+    label = g[1] if trad else g[0]
+    return label if group in ("stem", "branch") else label + ("方圖" if trad else "方图")
+
+
+def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bool = False) -> str:
+    """One line per branch: the spirits there, grouped by ring or table."""
+    cat = default_catalog()
+    ring_names = {r.id: (r.name_trad if trad else r.name) for r in cat.rings}
+    head = plate.state.label()
+    if calendar is not None:
+        head += f"  ({calendar['date']} {calendar['zone']})"
+    lines = [head]
+    rot = "  ".join(f"{ring_names[r.ring.id]}{BRANCHES[r.anchor]}" for r in plate.rings)
+    lines.append(rot)
+    for b in range(12):
+        sections: list[tuple[str, list[str]]] = []
+        for p in plate.positions[b]:
+            label = section_label(p.ring, p.group, ring_names, trad)
+            name = p.name_trad if trad else p.name
+            if p.at != BRANCHES[b]:
+                name += f"({p.at})"
+            if p.conditional:
+                name += f"[{p.conditional}]"
+            if not sections or sections[-1][0] != label:
+                sections.append((label, []))
+            sections[-1][1].append(name)
+        body = " │ ".join(f"{label}: {' '.join(names)}" for label, names in sections)
+        lines.append(f"{BRANCHES[b]} │ {body}")
+    if plate.omitted:
+        lines.append(f"(未列 {len(plate.omitted)} 位：需要年干或日干支)")
+    return "\n".join(lines)
+
+
+def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    state, calendar = resolve_state(args)
+    options = Options.from_choices(args.variant)
+    plate = compute_plate(state, options)
+    if args.format == "json":
+        json.dump(plate_to_json(plate, calendar), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(plate_to_text(plate, calendar, trad=args.lang == "zh-Hant") + "\n")
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show}
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """Run a parsed text command; errors become one line on ``err`` and exit status 2."""
+    try:
+        return COMMANDS[args.command](args, out)
+    except ShenshaError as e:
+        err.write(f"shensha-plates: error: {e}\n")
+        return EXIT_USAGE
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as e:
+        err.write(f"shensha-plates: error: {e}\n")
+        return EXIT_USAGE
+    if args.command is None:
+        parser.print_help(out)
+        return 0
+    try:
+        return run(args, out, err)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as other command-line tools do.
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0

@@ -1,0 +1,409 @@
+"""The plate engine: a state of the plates → what lies under each of the twelve branches.
+
+A :class:`State` is a year (branch, optionally its stem), a month (1–12, 正月 = 寅 month), a xun and
+optionally a day pillar and an hour branch. :func:`compute_plate` returns a frozen :class:`Plate`:
+for each branch the spirits there (ring spirits first, ring by ring, then the square tables, then
+the day spirits), and the rotation (anchor branch) of every ring.
+
+The catalog is compiled once per set of options (variant choices and trigram palaces) into tables
+indexed by key value, so a plate is a handful of tuple look-ups.
+
+>>> p = compute_plate(State.parse(year="子", month="1", xun="甲子"))
+>>> [BRANCHES[r.anchor] for r in p.rings]
+['子', '寅', '子', '丑', '戌', '寅', '亥', '申', '巳', '午', '亥']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final, Iterable, Mapping
+
+from core.catalog import (
+    KEYS, Catalog, Ring, Rule, Spirit, anchor_branch, default_catalog, label_branch,
+    table_entries,
+)
+from core.cycle import (
+    BRANCHES, STEMS, TRIGRAM_PALACES, XUN_HEADS, group_of_month, month_branch, mzj_of_month,
+    parse_branch, parse_month, parse_pillar, parse_stem, parse_xun, pillar_name,
+    season_of_month, xun_of,
+)
+from core.errors import InputError
+
+__all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate",
+           "SEASONS", "MONTH_NAMES"]
+
+SEASONS: Final = ("春", "夏", "秋", "冬")
+MONTH_NAMES: Final = ("正月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月",
+                      "冬月", "腊月")
+_DAY_GROUPS: Final = ("stem", "branch")
+_ONLY_TEXT: Final = {"yang_year": "阳年", "yin_year": "阴年", "yang_day": "阳日", "yin_day": "阴日"}
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """What the dials are set to. Indices: branches 子=0, stems 甲=0, pillars 甲子=0, xun 甲子旬=0."""
+
+    year_branch: int
+    month: int
+    xun: int
+    year_stem: int | None = None
+    day: int | None = None
+    hour: int | None = None
+
+    def __post_init__(self) -> None:
+        for name, value, lo, hi in (("year_branch", self.year_branch, 0, 11), ("month", self.month, 1, 12),
+                                    ("xun", self.xun, 0, 5)):
+            if not isinstance(value, int) or not lo <= value <= hi:
+                raise InputError(f"invalid {name}: {value!r} (expected {lo}–{hi})")
+        if self.year_stem is not None:
+            if not isinstance(self.year_stem, int) or not 0 <= self.year_stem <= 9:
+                raise InputError(f"invalid year_stem: {self.year_stem!r} (expected 0–9)")
+            if (self.year_stem - self.year_branch) % 2:
+                raise InputError(f"invalid year: {STEMS[self.year_stem]}{BRANCHES[self.year_branch]} "
+                                 "is not a 甲子 pillar (stem and branch must both be yang or both yin)")
+        if self.day is not None:
+            if not isinstance(self.day, int) or not 0 <= self.day <= 59:
+                raise InputError(f"invalid day: {self.day!r} (expected a pillar index 0–59)")
+            if xun_of(self.day) != self.xun:
+                raise InputError(
+                    f"day {pillar_name(self.day)} belongs to {XUN_HEADS[xun_of(self.day)]}旬, "
+                    f"not {XUN_HEADS[self.xun]}旬 (leave out --xun, or give the day's own xun)")
+        if self.hour is not None and (not isinstance(self.hour, int) or not 0 <= self.hour <= 11):
+            raise InputError(f"invalid hour: {self.hour!r} (expected a branch index 0–11)")
+
+    @classmethod
+    def parse(cls, year: str, month: str | int, xun: str | None = None, day: str | None = None,
+              hour: str | None = None) -> "State":
+        """Build a state from text: year as a 甲子 (丙午) or a bare branch (午); month as 1–12, a
+        month word or its branch; xun as its head (甲辰); day as a 甲子; hour as a branch.
+        If ``xun`` is left out it is taken from the day. Raises :class:`InputError`.
+
+        >>> State.parse("丙午", "11", "甲辰", "庚戌").label()
+        '丙午年 冬月 甲辰旬 庚戌日'
+        """
+        y = str(year).strip()
+        if y.endswith("年"):
+            y = y[:-1]
+        if len(y) == 2:
+            p = parse_pillar(y)
+            ystem, ybranch = p % 10, p % 12
+        elif len(y) == 1 and y in BRANCHES:
+            ystem, ybranch = None, parse_branch(y)
+        else:
+            raise InputError(f"invalid year: {year!r} (expected a 甲子 such as 丙午, or a branch such as 午)")
+        m = parse_month(month)
+        d = parse_pillar(day[:-1] if day and day.strip().endswith("日") else day) if day else None
+        if xun is None or not str(xun).strip():
+            if d is None:
+                raise InputError("no xun: give --xun (甲子 … 甲寅) or a --day to take it from")
+            x = xun_of(d)
+        else:
+            x = parse_xun(xun)
+        h = None
+        if hour is not None and str(hour).strip():
+            ht = str(hour).strip()
+            h = parse_branch(ht[:-1] if ht.endswith("时") else ht)
+        return cls(year_branch=ybranch, month=m, xun=x, year_stem=ystem, day=d, hour=h)
+
+    @property
+    def season(self) -> int:
+        return season_of_month(self.month)
+
+    @property
+    def month_branch(self) -> int:
+        return month_branch(self.month)
+
+    @property
+    def year_name(self) -> str:
+        if self.year_stem is None:
+            return BRANCHES[self.year_branch]
+        return STEMS[self.year_stem] + BRANCHES[self.year_branch]
+
+    def label(self) -> str:
+        """The state in words, e.g. 丙午年 冬月 甲辰旬 庚戌日."""
+        parts = [f"{self.year_name}年", MONTH_NAMES[self.month - 1], f"{XUN_HEADS[self.xun]}旬"]
+        if self.day is not None:
+            parts.append(f"{pillar_name(self.day)}日")
+        if self.hour is not None:
+            parts.append(f"{BRANCHES[self.hour]}时")
+        return " ".join(parts)
+
+    def key_values(self) -> dict[str, int | None]:
+        """The value of every rule key in this state (None where the state does not say)."""
+        m = self.month
+        return {
+            "year_branch": self.year_branch, "year_stem": self.year_stem, "month": m - 1,
+            "season": season_of_month(m), "mzj": mzj_of_month(m), "mgroup": group_of_month(m),
+            "xun": self.xun,
+            "day_stem": None if self.day is None else self.day % 10,
+            "day_branch": None if self.day is None else self.day % 12,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Variant choices (spirit id → variant id) and the trigram palace reading."""
+
+    variants: tuple[tuple[str, str], ...] = ()
+    palaces: str = "liuren"
+
+    @classmethod
+    def from_choices(cls, choices: Mapping[str, str] | Iterable[str] = (), palaces: str = "liuren",
+                     catalog: Catalog | None = None) -> "Options":
+        """Validate variant choices, given as a mapping or as ``ID=CHOICE`` strings.
+
+        ``CHOICE`` ``default`` keeps the catalog's main reading. Raises :class:`InputError`.
+        """
+        cat = catalog or default_catalog()
+        pairs: dict[str, str] = {}
+        items = choices.items() if isinstance(choices, Mapping) else (_split_choice(c) for c in choices)
+        for sid, vid in items:
+            if sid == "palaces":
+                palaces = vid
+                continue
+            try:
+                spirit = cat.spirit(sid)
+            except KeyError:
+                raise InputError(f"unknown variant target: {sid!r} (expected a spirit id such as "
+                                 "tian_xi, or palaces)") from None
+            valid = ["default"] + [v.id for v in spirit.variants]
+            if vid not in valid:
+                raise InputError(f"unknown variant for {sid} ({spirit.name}): {vid!r} "
+                                 f"(expected one of {', '.join(valid)})")
+            if vid != "default":
+                pairs[sid] = vid
+        if palaces not in TRIGRAM_PALACES:
+            raise InputError(f"invalid palaces reading: {palaces!r} (expected one of "
+                             f"{', '.join(TRIGRAM_PALACES)})")
+        return cls(variants=tuple(sorted(pairs.items())), palaces=palaces)
+
+    def choice(self, spirit_id: str) -> str | None:
+        for sid, vid in self.variants:
+            if sid == spirit_id:
+                return vid
+        return None
+
+
+def _split_choice(text: str) -> tuple[str, str]:
+    sid, sep, vid = str(text).partition("=")
+    if not sep or not sid.strip() or not vid.strip():
+        raise InputError(f"invalid variant choice: {text!r} (expected ID=CHOICE, e.g. tian_xi=shun_twelve)")
+    return sid.strip(), vid.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One spirit at one position: ``at`` is the label the rule names (a branch, or a stem,
+    trigram or pillar shown as such), ``branch`` the branch it lies on."""
+
+    spirit: Spirit
+    at: str
+    branch: int
+    ring: str | None
+    table: str | None
+    conditional: str | None
+    variant: str | None
+
+    @property
+    def id(self) -> str:
+        return self.spirit.id
+
+    @property
+    def name(self) -> str:
+        return self.spirit.name
+
+    @property
+    def name_trad(self) -> str:
+        return self.spirit.name_trad
+
+    @property
+    def group(self) -> str:
+        return self.spirit.group
+
+
+@dataclass(frozen=True, slots=True)
+class RingPosition:
+    """A ring turned to its place: ``anchor`` is the branch under slot 0; slot ``k`` lies on
+    branch ``(anchor + k) % 12`` and holds ``slots[k]``."""
+
+    ring: Ring
+    anchor: int
+    slots: tuple[tuple[Spirit, ...], ...]
+
+    def branch_of_slot(self, k: int) -> int:
+        return (self.anchor + k) % 12
+
+
+@dataclass(frozen=True, slots=True)
+class Plate:
+    state: State
+    options: Options
+    rings: tuple[RingPosition, ...]
+    positions: tuple[tuple[Placement, ...], ...]
+    omitted: tuple[str, ...]
+
+    def at(self, branch: int | str) -> tuple[Placement, ...]:
+        b = parse_branch(branch) if isinstance(branch, str) else branch
+        return self.positions[b]
+
+    def find(self, spirit_id: str) -> tuple[Placement, ...]:
+        return tuple(p for row in self.positions for p in row if p.spirit.id == spirit_id)
+
+    def ring(self, ring_id: str) -> RingPosition:
+        for r in self.rings:
+            if r.ring.id == ring_id:
+                return r
+        raise KeyError(ring_id)
+
+
+# ---------------------------------------------------------------------------------------------
+# compilation
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    order: int
+    only: str | None
+    placements: tuple[Placement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    # key → per key value → entries (in catalog order)
+    by_key: Mapping[str, tuple[tuple[_Entry, ...], ...]]
+    fixed: tuple[_Entry, ...]
+    rings: tuple[tuple[Ring, tuple[int, ...], tuple[tuple[Spirit, ...], ...]], ...]
+    key_of: Mapping[str, str | None]
+
+
+def effective_rule(spirit: Spirit, options: Options) -> tuple[Rule, str | None]:
+    vid = options.choice(spirit.id)
+    if vid is None:
+        return spirit.rule, None
+    return spirit.variant(vid).rule, vid
+
+
+def rule_key(rule: Rule, catalog: Catalog, options: Options) -> str | None:
+    """The state key a rule depends on (None for fixed rules)."""
+    if rule.kind == "ring":
+        return catalog.ring(rule.get("ring")).key
+    if rule.kind == "opposite":
+        return rule_key(effective_rule(catalog.spirit(rule.get("of")), options)[0], catalog, options)
+    if rule.kind == "fixed":
+        return None
+    return str(rule.get("key"))
+
+
+def rule_labels(rule: Rule, value: int, catalog: Catalog, options: Options) -> tuple[str, ...]:
+    """Position labels a rule gives for key value ``value`` (ignored by fixed rules)."""
+    kind = rule.kind
+    if kind == "table":
+        return table_entries(rule.get("values"))[value]
+    if kind == "fixed":
+        return tuple(label for entry in table_entries(rule.get("values")) for label in entry)
+    if kind in ("step", "alternate"):
+        return (BRANCHES[anchor_branch(rule, value)],)
+    if kind == "ring":
+        ring = catalog.ring(rule.get("ring"))
+        base = anchor_branch(ring.anchor, value)
+        offsets = rule.get("offset")
+        offsets = offsets if isinstance(offsets, tuple) else (offsets,)
+        at = rule.get("at")
+        if at is not None:
+            return (at[value],)
+        return tuple(BRANCHES[(base + o) % 12] for o in offsets)
+    if kind == "opposite":
+        target = catalog.spirit(rule.get("of"))
+        trule = effective_rule(target, options)[0]
+        return tuple(BRANCHES[(label_branch(lb, options.palaces) + 6) % 12]
+                     for lb in rule_labels(trule, value, catalog, options))
+    raise AssertionError(f"unhandled rule kind {kind}")
+
+
+@lru_cache(maxsize=64)
+def _compile(catalog: Catalog, options: Options) -> _Compiled:
+    by_key: dict[str, list[list[_Entry]]] = {k: [[] for _ in range(n)] for k, n in KEYS.items()}
+    fixed: list[_Entry] = []
+    key_of: dict[str, str | None] = {}
+    ring_slots: dict[str, list[list[Spirit]]] = {r.id: [[] for _ in range(12)] for r in catalog.rings}
+    for order, spirit in enumerate(catalog.spirits):
+        rule, vid = effective_rule(spirit, options)
+        key = rule_key(rule, catalog, options)
+        key_of[spirit.id] = key
+        ring_id = rule.get("ring") if rule.kind == "ring" else None
+        if ring_id is not None:
+            offs = rule.get("offset")
+            for o in (offs if isinstance(offs, tuple) else (offs,)):
+                ring_slots[ring_id][o].append(spirit)
+        table = None if ring_id else key
+        cond = spirit.condition
+
+        def make(labels: tuple[str, ...]) -> tuple[Placement, ...]:
+            return tuple(Placement(spirit=spirit, at=lb, branch=label_branch(lb, options.palaces),
+                                   ring=ring_id, table=table, conditional=cond, variant=vid)
+                         for lb in labels)
+        if key is None:
+            placements = make(rule_labels(rule, 0, catalog, options))
+            if spirit.group in _DAY_GROUPS:
+                # Day spirits need a day even when their positions do not move with it.
+                key_of[spirit.id] = "day_stem"
+                for value in range(KEYS["day_stem"]):
+                    by_key["day_stem"][value].append(_Entry(order, spirit.only, placements))
+            else:
+                fixed.append(_Entry(order, spirit.only, placements))
+            continue
+        for value in range(KEYS[key]):
+            by_key[key][value].append(_Entry(order, spirit.only, make(rule_labels(rule, value, catalog, options))))
+    rings = tuple(
+        (r, tuple(anchor_branch(r.anchor, v) for v in range(KEYS[r.key])),
+         tuple(tuple(s) for s in ring_slots[r.id]))
+        for r in catalog.rings)
+    return _Compiled(by_key={k: tuple(tuple(v) for v in vals) for k, vals in by_key.items()},
+                     fixed=tuple(fixed), rings=rings, key_of=key_of)
+
+
+def _only_applies(only: str | None, state: State) -> bool | None:
+    """True/False when the state decides an ``only`` condition, None when it cannot."""
+    if only is None:
+        return True
+    if only in ("yang_year", "yin_year"):
+        return (state.year_branch % 2 == 0) == (only == "yang_year")
+    if state.day is None:
+        return None
+    return (state.day % 2 == 0) == (only == "yang_day")
+
+
+def compute_plate(state: State, options: Options = Options(), catalog: Catalog | None = None) -> Plate:
+    """The full plate for ``state``: every ring's rotation and every spirit under each branch."""
+    return _plate(state, options, catalog or default_catalog())
+
+
+@lru_cache(maxsize=4096)
+def _plate(state: State, options: Options, catalog: Catalog) -> Plate:
+    comp = _compile(catalog, options)
+    values = state.key_values()
+    entries: list[_Entry] = list(comp.fixed)
+    omitted: list[str] = []
+    for key, per_value in comp.by_key.items():
+        v = values[key]
+        if v is None:
+            omitted.append(key)
+            continue
+        entries.extend(per_value[v])
+    entries.sort(key=lambda e: e.order)
+    rows: list[list[Placement]] = [[] for _ in range(12)]
+    for e in entries:
+        applies = _only_applies(e.only, state)
+        if applies is False:
+            continue
+        for p in e.placements:
+            if applies is None:
+                p = Placement(spirit=p.spirit, at=p.at, branch=p.branch, ring=p.ring, table=p.table,
+                              conditional=_ONLY_TEXT[e.only or ""], variant=p.variant)
+            rows[p.branch].append(p)
+    rings = tuple(
+        RingPosition(ring=r, anchor=anchors[values[r.key] or 0], slots=slots)
+        for r, anchors, slots in comp.rings)
+    return Plate(state=state, options=options, rings=rings,
+                 positions=tuple(tuple(r) for r in rows),
+                 omitted=tuple(sid for sid, k in comp.key_of.items() if k in omitted))

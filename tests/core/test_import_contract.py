@@ -1,0 +1,28 @@
+"""core/ stays pure Python: importing and using it loads no Qt and no pyqtgraph."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import REPO
+
+
+def test_core_loads_no_qt() -> None:
+    code = (
+        "import sys, core, core.cli, core.engine, core.calendar, core.catalog\n"
+        "from core.engine import State, compute_plate\n"
+        "compute_plate(State.parse('丙午', 11, '甲辰'))\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'shiboken6', 'gui')]\n"
+        "print(bad)\n"
+        "raise SystemExit(1 if bad else 0)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_import_linter_contract() -> None:
+    proc = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command; "
+                           "lint_imports_command()"], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "1 kept, 0 broken" in proc.stdout
