@@ -30,7 +30,7 @@ from core.cycle import (
 )
 from core.errors import InputError
 
-__all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate",
+__all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate", "spirit_row",
            "SEASONS", "MONTH_NAMES"]
 
 SEASONS: Final = ("春", "夏", "秋", "冬")
@@ -407,3 +407,18 @@ def _plate(state: State, options: Options, catalog: Catalog) -> Plate:
     return Plate(state=state, options=options, rings=rings,
                  positions=tuple(tuple(r) for r in rows),
                  omitted=tuple(sid for sid, k in comp.key_of.items() if k in omitted))
+
+
+def spirit_row(spirit_id: str, options: Options = Options(),
+               catalog: Catalog | None = None) -> tuple[str | None, tuple[tuple[str, ...], ...]]:
+    """A spirit's square-table row: its key and the position labels for every key value.
+
+    >>> spirit_row("tian_de")[1][:3]
+    (('丁',), ('坤',), ('壬',))
+    """
+    cat = catalog or default_catalog()
+    rule = effective_rule(cat.spirit(spirit_id), options)[0]
+    key = rule_key(rule, cat, options)
+    if key is None:
+        return None, (rule_labels(rule, 0, cat, options),)
+    return key, tuple(rule_labels(rule, v, cat, options) for v in range(KEYS[key]))

@@ -1,0 +1,136 @@
+"""Words for what the core computed: the state in either script, and what lies under a branch (HTML).
+
+Pure Python (no Qt): the details panel, exports and tests share these texts.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Final
+
+from core.catalog import GROUPS, SEED_FILES, Catalog, Spirit
+from core.cycle import BRANCHES, XUN_HEADS, xun_void
+from core.engine import Placement, Plate, State
+from gui.i18n import gloss, tr
+
+__all__ = ["state_label", "branch_html", "to_lang", "spirit_name", "spirit_html", "search_spirits",
+           "section_name"]
+
+# The few characters of state labels and ring names that differ between the scripts.
+_TRAD: Final = str.maketrans({"腊": "臘", "时": "時", "岁": "歲", "驿": "驛", "盘": "盤", "圣": "聖",
+                              "马": "馬", "图": "圖", "干": "幹", "煞": "煞", "旬": "旬"})
+_SEED_TITLES: Final = {"000": "神煞（四柱）", "001": "八煞", "002": "大六壬神煞指南 卷四", "004": "選擇求真 卷八–十"}
+
+
+def to_lang(text: str, lang: str) -> str:
+    return text.translate(_TRAD) if lang == "zh-Hant" else text
+
+
+def state_label(state: State, lang: str = "zh-Hans") -> str:
+    return to_lang(state.label(), lang)
+
+
+def spirit_name(spirit: Spirit, lang: str) -> str:
+    return spirit.name_trad if lang == "zh-Hant" else spirit.name
+
+
+def section_name(p: Placement, catalog: Catalog, lang: str) -> str:
+    if p.ring is not None:
+        r = catalog.ring(p.ring)
+        return r.name_trad if lang == "zh-Hant" else r.name
+    g = GROUPS[p.group]
+    label = g[1] if lang == "zh-Hant" else g[0]
+    if p.group in ("stem", "branch"):
+        return label
+    return label + tr("square_table", lang)
+
+
+_ID_SUFFIXES: Final = ("day", "season", "stem", "yang", "yin")
+_QUALITY_MARK: Final = {"good": "○", "bad": "●", "mixed": "◐"}
+_QUALITY_COLOR: Final = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
+
+
+def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Placement | None = None) -> str:
+    """One spirit: name, marks, meaning, source and variants."""
+    e = html.escape
+    name = spirit_name(spirit, lang)
+    colour = _QUALITY_COLOR[spirit.quality]
+    parts = [f'<b style="color:{colour}">{_QUALITY_MARK[spirit.quality]} {e(name)}</b>']
+    if placement is not None and placement.at not in BRANCHES:
+        parts.append(f" <span style='color:#8a7a5a'>（{e(placement.at)}）</span>")
+    if spirit.variants:
+        parts.append(" ＊")
+    aliases = spirit.aliases_trad if lang == "zh-Hant" else spirit.aliases
+    if aliases:
+        parts.append(f" <span style='color:#555'>{e(tr('aliases', lang))}：{e('、'.join(aliases))}</span>")
+    cond = placement.conditional if placement is not None else spirit.condition
+    if cond:
+        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('conditional', lang))}：{e(to_lang(cond, lang))}〕</span>")
+    if placement is not None and placement.variant:
+        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}：{e(placement.variant)}〕</span>")
+    parts.append(f"<br/><span>{e(spirit.meaning)}</span>")
+    if spirit.note:
+        parts.append(f"<br/><span style='color:#555'>{e(spirit.note)}</span>")
+    src = spirit.source
+    parts.append(f"<br/><span style='color:#777;font-size:small'>{e(tr('source', lang))}："
+                 f"{e(_SEED_TITLES.get(src.file, src.file))}（{e(SEED_FILES[src.file])}）「{e(src.quote)}」</span>")
+    for v in spirit.variants:
+        verdict = {"rejected": tr("rejected", lang), "accepted": tr("accepted", lang)}.get(v.verdict or "", "")
+        verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
+        parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))} "
+                     f"<code>{e(v.id)}</code>：{verdict_html}{e(v.note)}（{e(v.source.file)}「{e(v.source.quote)}」）</span>")
+    if english:
+        word = gloss({"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality])
+        parts.append(f"<br/><i style='color:#777;font-size:small'>{e(word)} · {e(spirit.id)}</i>")
+    return "".join(parts)
+
+
+def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Hans", english: bool = False) -> str:
+    """Everything under ``branch``: round-plate spirits ring by ring, then the square tables, then the
+    day spirits — each with its meaning, source and variants."""
+    e = html.escape
+    head = f"<h2 style='margin:0'>{e(BRANCHES[branch])} <small>{e(state_label(plate.state, lang))}</small></h2>"
+    void = xun_void(plate.state.xun)
+    if branch in void:
+        head += f"<p style='color:#b3261e;margin:2px 0'>{e(XUN_HEADS[plate.state.xun])}旬 空亡</p>"
+    sections: list[tuple[str, list[str]]] = []
+    for p in plate.positions[branch]:
+        label = section_name(p, catalog, lang)
+        if not sections or sections[-1][0] != label:
+            sections.append((label, []))
+        sections[-1][1].append(spirit_html(p.spirit, lang, english, p))
+    body = []
+    for label, items in sections:
+        gl = ""
+        if english:
+            kind = "round plate" if any(r.name == label or r.name_trad == label for r in catalog.rings) else "table"
+            gl = f" <i style='color:#777;font-size:small'>({kind})</i>"
+        body.append(f"<h3 style='margin:8px 0 2px 0'>{e(label)}{gl}</h3>" + "<br/>".join(
+            f"<div style='margin:3px 0 6px 0'>{it}</div>" for it in items))
+    if plate.omitted:
+        body.append(f"<p style='color:#777'>（{len(plate.omitted)} 位干煞、支煞或年干之煞需要日或年干）</p>")
+    return head + "".join(body)
+
+
+def search_spirits(catalog: Catalog, text: str) -> tuple[Spirit, ...]:
+    """Spirits matching ``text`` by simplified or traditional name, alias, id or pinyin (the ids are
+    pinyin: 天马 → tian_ma, found by ``tianma`` or the initials ``tm``)."""
+    t = text.strip().lower().replace(" ", "")
+    if not t:
+        return ()
+    exact = catalog.find(text.strip())
+    if exact:
+        return exact
+    found = []
+    for s in catalog.spirits:
+        syll = s.id.split("_")
+        if len(syll) > 2 and (syll[-1] in _ID_SUFFIXES or re.fullmatch(r"[lu]\d", syll[-1])):
+            syll = syll[:-1]
+        pinyin = "".join(syll)
+        initials = "".join(x[0] for x in syll if x)
+        names = [s.name, s.name_trad, *s.aliases, *s.aliases_trad]
+        if (t in names or pinyin == t or s.id == t or initials == t or pinyin.startswith(t) and len(t) >= 4
+                or any(t in n for n in names)):
+            found.append(s)
+    return tuple(found)

@@ -1,0 +1,138 @@
+"""User-interface strings in simplified and traditional Chinese, with English glosses.
+
+Every string the window shows lives here, in both scripts, written out (not converted at run time),
+so that the bundled font subset can be generated from this table and the catalog alone.
+Pure Python: no Qt import.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+__all__ = ["STRINGS", "tr", "gloss", "LANGS", "all_text"]
+
+LANGS: Final = ("zh-Hans", "zh-Hant")
+
+# key → (simplified, traditional, English gloss)
+STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
+    "app_title": ("神煞旋盘", "神煞旋盤", "Shensha Plates"),
+    "upper_plate": ("上位圆图", "上位圓圖", "upper plate: year and xun"),
+    "lower_plate": ("下位圆图", "下位圓圖", "lower plate: month"),
+    "base_ring": ("地盘十二支", "地盤十二支", "fixed ring of the twelve branches"),
+    "year": ("年", "年", "year"),
+    "month": ("月", "月", "month"),
+    "xun": ("旬", "旬", "xun (decade)"),
+    "day": ("日", "日", "day"),
+    "hour": ("时", "時", "hour"),
+    "no_day": ("（不取日）", "（不取日）", "no day"),
+    "no_hour": ("（不取时）", "（不取時）", "no hour"),
+    "dials": ("转盘", "轉盤", "dials"),
+    "from_date": ("由日期", "由日期", "from a date"),
+    "now": ("现在", "現在", "now"),
+    "apply_date": ("按日期定盘", "按日期定盤", "set the plates from this date"),
+    "zone": ("时区", "時區", "time zone"),
+    "year_start": ("岁首", "歲首", "year starts at"),
+    "ys_lichun": ("立春时刻", "立春時刻", "the moment of 立春"),
+    "ys_lichun_day": ("立春当日", "立春當日", "the day of 立春"),
+    "ys_new_year": ("农历正月初一", "農曆正月初一", "lunar new year"),
+    "month_basis": ("月份", "月份", "months by"),
+    "mb_jie": ("按节气", "按節氣", "solar terms (节)"),
+    "mb_lunar": ("按农历月", "按農曆月", "lunar months"),
+    "zi_hour": ("夜子时", "夜子時", "late 子 hour"),
+    "zh_next": ("算次日", "算次日", "counts to the next day"),
+    "zh_same": ("算当日", "算當日", "counts to the same day"),
+    "view": ("显示", "顯示", "view"),
+    "layout": ("排列", "排列", "layout"),
+    "layout_side": ("两盘并列", "兩盤並列", "two plates side by side"),
+    "layout_stacked": ("层层叠叠", "層層疊疊", "one stacked wheel"),
+    "orientation": ("方位", "方位", "orientation"),
+    "orient_south": ("午上子下（传统）", "午上子下（傳統）", "午 at the top (traditional)"),
+    "orient_north": ("子上午下", "子上午下", "子 at the top"),
+    "text_mode": ("文字", "文字", "text"),
+    "text_radial": ("径向排列", "徑向排列", "radial"),
+    "text_upright": ("正立排列", "正立排列", "upright"),
+    "mountains": ("显示二十四山", "顯示二十四山", "show the 24 mountains"),
+    "paper_mode": ("纸盘模式（各盘自由转动）", "紙盤模式（各盤自由轉動）", "paper mode: turn each disc freely"),
+    "paper_consistent": ("各盘一致：{state}", "各盤一致：{state}", "the discs agree: {state}"),
+    "paper_inconsistent": ("各盘不一致：{rings} 与规则不符；最近的一致设置是 {state}",
+                           "各盤不一致：{rings} 與規則不符；最近的一致設置是 {state}",
+                           "the discs disagree ({rings}); the nearest consistent setting is {state}"),
+    "snap_consistent": ("对齐到最近一致", "對齊到最近一致", "snap to the nearest consistent setting"),
+    "language": ("语言", "語言", "language"),
+    "lang_hans": ("简体", "簡體", "simplified"),
+    "lang_hant": ("繁體", "繁體", "traditional"),
+    "english": ("英文注释", "英文註釋", "English glosses"),
+    "search": ("查找神煞", "查找神煞", "find a spirit"),
+    "search_hint": ("名称、繁体或拼音", "名稱、繁體或拼音", "name, traditional or pinyin"),
+    "search_none": ("未找到：{text}", "未找到：{text}", "not found: {text}"),
+    "search_found": ("{name} 在 {where}", "{name} 在 {where}", "{name} lies under {where}"),
+    "details": ("宫位详情", "宮位詳情", "what lies under a branch"),
+    "click_hint": ("点击或悬停某一支，查看其下诸神煞", "點擊或懸停某一支，查看其下諸神煞",
+                   "click or hover over a branch to list its spirits"),
+    "tables": ("方图", "方圖", "square tables"),
+    "tables_title": ("方图：当前一栏已标出", "方圖：當前一欄已標出", "square tables, current column marked"),
+    "round_plate": ("圆图", "圓圖", "round plate"),
+    "square_table": ("方图", "方圖", "square table"),
+    "stem_spirits": ("干煞", "幹煞", "day-stem spirits"),
+    "branch_spirits": ("支煞", "支煞", "day-branch spirits"),
+    "meaning": ("释义", "釋義", "meaning"),
+    "source": ("出处", "出處", "source"),
+    "variants": ("异说", "異說", "variants"),
+    "rejected": ("庄氏斥为误", "莊氏斥為誤", "rejected by Zhuang"),
+    "accepted": ("庄氏取之", "莊氏取之", "accepted by Zhuang"),
+    "conditional": ("条件", "條件", "condition"),
+    "aliases": ("同位异名", "同位異名", "other names"),
+    "auspicious": ("吉", "吉", "auspicious"),
+    "inauspicious": ("凶", "凶", "inauspicious"),
+    "mixed": ("吉凶兼", "吉凶兼", "mixed"),
+    "legend": ("图例", "圖例", "legend"),
+    "legend_good": ("吉神：朱色、细体、○", "吉神：朱色、細體、○", "auspicious: vermilion, light, ○"),
+    "legend_bad": ("凶煞：墨色、粗体、●", "凶煞：墨色、粗體、●", "inauspicious: ink, bold, ●"),
+    "legend_mixed": ("吉凶兼：青色、◐", "吉凶兼：青色、◐", "mixed: teal, ◐"),
+    "legend_cond": ("〔 〕条件神煞：虚框", "〔 〕條件神煞：虛框", "conditional: dashed box"),
+    "legend_variant": ("＊有异说", "＊有異說", "* has variant readings"),
+    "undo": ("撤销", "撤銷", "undo"),
+    "redo": ("重做", "重做", "redo"),
+    "file": ("文件", "文件", "file"),
+    "edit": ("编辑", "編輯", "edit"),
+    "help": ("帮助", "幫助", "help"),
+    "shortcuts": ("快捷键", "快捷鍵", "keyboard shortcuts"),
+    "quit": ("退出", "退出", "quit"),
+    "export": ("导出…", "導出…", "export…"),
+    "print": ("打印…", "打印…", "print…"),
+    "copy_image": ("复制图像", "複製圖像", "copy image"),
+    "error": ("错误", "錯誤", "error"),
+    "invalid_input": ("输入无效", "輸入無效", "invalid input"),
+    "status_state": ("{state}", "{state}", "{state}"),
+    "season_names": ("春夏秋冬", "春夏秋冬", "spring summer autumn winter"),
+    "reduce_motion": ("减少动画", "減少動畫", "reduce motion"),
+    "reset_view": ("复位视图", "復位視圖", "reset zoom and pan"),
+    "settings_reset": ("设置文件已损坏，已移至 {path}，以默认设置启动。", "設置文件已損壞，已移至 {path}，以默認設置啟動。",
+                       "the settings file was damaged; it was moved to {path} and defaults are used"),
+    "shortcut_text": (
+        "Y / Shift+Y　年 进 / 退\nM / Shift+M　月 进 / 退\nX / Shift+X　旬 进 / 退\nD / Shift+D　日 进 / 退\n"
+        "N　现在\nCtrl+Z / Ctrl+Shift+Z　撤销 / 重做\nP　纸盘模式\nL　并列 / 叠盘\nO　方位\nCtrl+F　查找\n"
+        "鼠标拖动盘面转盘；滚轮转一格；Ctrl+滚轮缩放",
+        "Y / Shift+Y　年 進 / 退\nM / Shift+M　月 進 / 退\nX / Shift+X　旬 進 / 退\nD / Shift+D　日 進 / 退\n"
+        "N　現在\nCtrl+Z / Ctrl+Shift+Z　撤銷 / 重做\nP　紙盤模式\nL　並列 / 疊盤\nO　方位\nCtrl+F　查找\n"
+        "鼠標拖動盤面轉盤；滾輪轉一格；Ctrl+滾輪縮放",
+        "Y/M/X/D (Shift: back) step year, month, xun, day; N now; Ctrl+Z undo; P paper mode; L layout; "
+        "O orientation; Ctrl+F find; drag a disc to turn it; wheel turns one step; Ctrl+wheel zooms"),
+}
+
+
+def tr(key: str, lang: str = "zh-Hans", **fields: object) -> str:
+    """The string ``key`` in ``lang`` with ``{fields}`` filled in."""
+    simp, trad, _ = STRINGS[key]
+    text = trad if lang == "zh-Hant" else simp
+    return text.format(**fields) if fields else text
+
+
+def gloss(key: str, **fields: object) -> str:
+    text = STRINGS[key][2]
+    return text.format(**fields) if fields else text
+
+
+def all_text() -> str:
+    """Every character the interface can show (for the font subset)."""
+    return "".join(s + t for s, t, _ in STRINGS.values())

@@ -1,0 +1,335 @@
+"""The main window: the plate canvas, the side panel, menus, shortcuts, status line and settings."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QScrollArea, QSplitter, QWidget
+
+from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
+from core.catalog import Catalog
+from core.engine import Options, State
+from core.errors import ShenshaError
+from gui.describe import branch_html, search_spirits, spirit_name, state_label
+from gui.i18n import tr
+from gui.model import PlateModel
+from gui.plate_view import PlateView, ViewConfig
+from gui.settings import Settings
+from gui.side_panel import SidePanel
+from gui.tables_view import TablesDialog
+
+__all__ = ["MainWindow"]
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, catalog: Catalog | None = None) -> None:
+        super().__init__()
+        self.setObjectName("main_window")
+        self.settings = settings or Settings()
+        self.model = PlateModel(self._initial_state(), self._initial_options(), catalog,
+                                lang=self.settings.get("lang"))
+        self.view = PlateView(self.model)
+        self.view.setObjectName("plate_view")
+        self.panel = SidePanel()
+        scroll = QScrollArea()
+        scroll.setWidget(self.panel)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(330)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(scroll)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(self.splitter)
+        self.tables: TablesDialog | None = None
+        self.selected_branch: int | None = None
+        self.last_error: str | None = None
+        self._build_actions()
+        self._connect()
+        self.panel.set_view_options({k: self.settings.get(k) for k in
+                                     ("layout", "orientation", "text_mode", "lang", "mountains", "english",
+                                      "reduce_motion")} | {"paper": False})
+        self.panel.zone.setEditText(self.settings.get("calendar/zone"))
+        for combo, key in ((self.panel.year_start, "calendar/year_start"), (self.panel.month_basis, "calendar/month_basis"),
+                           (self.panel.zi_hour, "calendar/zi_hour")):
+            combo.setCurrentIndex(max(0, combo.findData(self.settings.get(key))))
+        self._apply_view_options(first=True)
+        geometry = self.settings.raw().value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1440, 900)
+        self.model.subscribe(self._on_model)
+        self._on_model("state")
+        self._on_model("history")
+        if self.settings.notice:
+            QTimer.singleShot(0, lambda: self.show_message(tr("settings_reset", self.model.lang, path=self.settings.notice)))
+
+    # -- start-up ------------------------------------------------------------------------------
+    def _initial_state(self) -> State:
+        s = self.settings
+        try:
+            return State.parse(s.get("state/year"), s.get("state/month"), s.get("state/xun") or None,
+                               s.get("state/day") or None, s.get("state/hour") or None)
+        except ValueError:
+            return State.parse("甲子", 1, "甲子")
+
+    def _initial_options(self) -> Options:
+        raw = self.settings.get("variants")
+        try:
+            return Options.from_choices([c for c in raw.split(",") if c.strip()])
+        except ValueError:
+            return Options()
+
+    # -- actions -------------------------------------------------------------------------------
+    def _action(self, name: str, shortcut: str | QKeySequence | None, slot: object) -> QAction:
+        act = QAction(self)
+        act.setObjectName(name)
+        if shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        act.triggered.connect(slot)  # type: ignore[arg-type]
+        self.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        self.actions_by_name: dict[str, QAction] = {}
+        specs: list[tuple[str, str | QKeySequence | None, object]] = [
+            ("year_fwd", "Y", lambda: self.model.step("year", 1)),
+            ("year_back", "Shift+Y", lambda: self.model.step("year", -1)),
+            ("month_fwd", "M", lambda: self.model.step("month", 1)),
+            ("month_back", "Shift+M", lambda: self.model.step("month", -1)),
+            ("xun_fwd", "X", lambda: self.model.step("xun", 1)),
+            ("xun_back", "Shift+X", lambda: self.model.step("xun", -1)),
+            ("day_fwd", "D", lambda: self.model.step("day", 1)),
+            ("day_back", "Shift+D", lambda: self.model.step("day", -1)),
+            ("now", "N", self.set_now),
+            ("undo", QKeySequence.StandardKey.Undo, self.model.undo),
+            ("redo", QKeySequence.StandardKey.Redo, self.model.redo),
+            ("paper", "P", lambda: self.panel.paper.toggle()),
+            ("layout", "L", lambda: self._toggle_combo(self.panel.layout_combo)),
+            ("orientation", "O", lambda: self._toggle_combo(self.panel.orientation)),
+            ("find", QKeySequence.StandardKey.Find, lambda: self.panel.search.setFocus()),
+            ("tables", "T", self.show_tables),
+            ("reset_view", "0", self.view.reset_view),
+            ("shortcuts", "F1", self.show_shortcuts),
+            ("quit", QKeySequence.StandardKey.Quit, self.close),
+        ]
+        for name, key, slot in specs:
+            self.actions_by_name[name] = self._action(name, key, slot)
+        menubar = self.menuBar()
+        self.menu_file = menubar.addMenu("")
+        self.menu_file.addAction(self.actions_by_name["quit"])
+        self.menu_edit = menubar.addMenu("")
+        for n in ("undo", "redo", "find"):
+            self.menu_edit.addAction(self.actions_by_name[n])
+        self.menu_view = menubar.addMenu("")
+        for n in ("tables", "layout", "orientation", "paper", "reset_view"):
+            self.menu_view.addAction(self.actions_by_name[n])
+        self.menu_help = menubar.addMenu("")
+        self.menu_help.addAction(self.actions_by_name["shortcuts"])
+
+    def _toggle_combo(self, combo: object) -> None:
+        c = combo  # QComboBox
+        c.setCurrentIndex((c.currentIndex() + 1) % c.count())  # type: ignore[attr-defined]
+        self._apply_view_options()
+
+    def _connect(self) -> None:
+        p = self.panel
+        p.sigDials.connect(lambda st: self.model.set_state(st))
+        p.sigStep.connect(self.model.step)
+        p.sigDate.connect(self.set_date)
+        p.sigNow.connect(self.set_now)
+        p.sigView.connect(self._apply_view_options)
+        p.sigSearch.connect(self.search)
+        p.sigSnap.connect(self.model.snap_to_consistent)
+        p.sigInvalid.connect(self.show_message)
+        self.view.sigBranchClicked.connect(self.select_branch)
+        self.view.sigBranchHovered.connect(self._hover)
+
+    # -- following the model -------------------------------------------------------------------
+    def _on_model(self, event: str) -> None:
+        lang = self.model.lang
+        if event in ("state", "lang"):
+            self.panel.show_state(self.model.state)
+            self._update_status()
+            self._show_details(self.selected_branch)
+            if self.panel.search.text().strip():
+                self.search(self.panel.search.text(), quiet=True)
+        if event == "paper":
+            self._update_status()
+        if event == "history":
+            self.actions_by_name["undo"].setEnabled(self.model.can_undo())
+            self.actions_by_name["redo"].setEnabled(self.model.can_redo())
+        if event == "lang":
+            self._retranslate()
+        del lang
+
+    def _update_status(self) -> None:
+        lang = self.model.lang
+        text = state_label(self.model.state, lang)
+        cal = self.model.calendar
+        if cal is not None:
+            text += f"　{cal.moment.strftime('%Y-%m-%d %H:%M')} {cal.options.zone}"
+        if self.model.paper:
+            c = self.model.consistency()
+            if c.consistent:
+                msg = tr("paper_consistent", lang, state=state_label(c.nearest, lang))
+            else:
+                msg = tr("paper_inconsistent", lang, rings="、".join(c.off_rings), state=state_label(c.nearest, lang))
+            self.panel.paper_status.setText(msg)
+            self.panel.snap.setVisible(not c.consistent)
+            text += "　" + msg
+        else:
+            self.panel.paper_status.setText("")
+            self.panel.snap.setVisible(False)
+        self.statusBar().showMessage(text)
+        self.setWindowTitle(f"{tr('app_title', lang)} — {state_label(self.model.state, lang)}")
+
+    def _retranslate(self) -> None:
+        lang = self.model.lang
+        english = self.panel.english.isChecked()
+        self.panel.retranslate(lang, english)
+        self.panel.show_state(self.model.state)
+        names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
+                 "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
+        for key, act in self.actions_by_name.items():
+            act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
+                                                                     "reset_view", "tables", "layout", "orientation")
+                                           else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
+        self.menu_file.setTitle(tr("file", lang))
+        self.menu_edit.setTitle(tr("edit", lang))
+        self.menu_view.setTitle(tr("view", lang))
+        self.menu_help.setTitle(tr("help", lang))
+        self._update_status()
+
+    # -- view options ---------------------------------------------------------------------------
+    def _apply_view_options(self, first: bool = False) -> None:
+        opts = self.panel.view_options()
+        config = ViewConfig(layout=str(opts["layout"]), orientation=str(opts["orientation"]),
+                            text_mode=str(opts["text_mode"]), mountains=bool(opts["mountains"]))
+        self.view.set_reduce_motion(bool(opts["reduce_motion"]))
+        if config != self.view.config or first:
+            self.view.apply_config(config)
+        self.model.set_paper(bool(opts["paper"]))
+        if opts["lang"] != self.model.lang:
+            self.model.set_lang(str(opts["lang"]))
+        else:
+            self._retranslate()
+        self._show_details(self.selected_branch)
+
+    # -- user actions --------------------------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        """A clear message in the status line and a non-blocking notice; nothing else changes."""
+        self.last_error = text
+        self.statusBar().showMessage(f"{tr('invalid_input', self.model.lang)}：{text}", 8000)
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("error", self.model.lang), text, QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("error_box")
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.show()
+        self._error_box = box
+
+    def calendar_options(self, zone: str, year_start: str, month_basis: str, zi_hour: str) -> CalendarOptions:
+        return CalendarOptions(zone=zone or "Asia/Shanghai", year_start=year_start, month_basis=month_basis,
+                               zi_hour=zi_hour)
+
+    def set_date(self, text: str, zone: str, year_start: str, month_basis: str, zi_hour: str) -> None:
+        try:
+            opts = self.calendar_options(zone, year_start, month_basis, zi_hour)
+            info = from_datetime(parse_datetime(text, opts), opts)
+        except ShenshaError as e:
+            self.show_message(str(e))
+            return
+        self._remember_calendar(opts)
+        self.model.set_state(info.state, calendar=info)
+
+    def set_now(self) -> None:
+        p = self.panel
+        try:
+            opts = self.calendar_options(p.zone.currentText().strip(), p.year_start.currentData(),
+                                         p.month_basis.currentData(), p.zi_hour.currentData())
+            moment = now(opts)
+            info = from_datetime(moment, opts)
+        except ShenshaError as e:
+            self.show_message(str(e))
+            return
+        p.set_date(moment.strftime("%Y-%m-%dT%H:%M"), opts.zone)
+        self._remember_calendar(opts)
+        self.model.set_state(info.state, calendar=info)
+
+    def _remember_calendar(self, opts: CalendarOptions) -> None:
+        s = self.settings
+        s.set("calendar/zone", opts.zone)
+        s.set("calendar/year_start", opts.year_start)
+        s.set("calendar/month_basis", opts.month_basis)
+        s.set("calendar/zi_hour", opts.zi_hour)
+
+    def select_branch(self, branch: int) -> None:
+        self.selected_branch = branch
+        self.view.select_branch(branch)
+        self._show_details(branch)
+
+    def _hover(self, branch: int) -> None:
+        if self.selected_branch is None:
+            self._show_details(branch)
+
+    def _show_details(self, branch: int | None) -> None:
+        lang = self.model.lang
+        if branch is None:
+            self.panel.details.setHtml(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
+            return
+        self.panel.details.setHtml(branch_html(self.model.plate, branch, self.model.catalog, lang,
+                                               english=self.panel.english.isChecked()))
+
+    def search(self, text: str, quiet: bool = False) -> None:
+        lang = self.model.lang
+        if not text.strip():
+            self.view.highlight(frozenset())
+            return
+        found = search_spirits(self.model.catalog, text)
+        ids = frozenset(s.id for s in found)
+        self.view.highlight(ids)
+        if not found:
+            if not quiet:
+                self.statusBar().showMessage(tr("search_none", lang, text=text), 6000)
+            return
+        plate = self.model.plate
+        where = []
+        for s in found:
+            places = plate.find(s.id)
+            if places:
+                where.append(spirit_name(s, lang) + "：" + "、".join(sorted({p.at for p in places})))
+        msg = "；".join(where) if where else tr("search_none", lang, text=text)
+        self.statusBar().showMessage(msg, 10000)
+        self.last_search = msg
+
+    def show_tables(self) -> None:
+        if self.tables is None:
+            self.tables = TablesDialog(self.model, self)
+        self.tables.show()
+        self.tables.raise_()
+
+    def show_shortcuts(self) -> None:
+        QMessageBox.information(self, tr("shortcuts", self.model.lang), tr("shortcut_text", self.model.lang))
+
+    # -- closing -------------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        s = self.settings
+        st = self.model.state
+        opts = self.panel.view_options()
+        for key in ("layout", "orientation", "text_mode", "lang", "mountains", "english", "reduce_motion"):
+            s.set(key, opts[key])
+        s.set("state/year", st.year_name)
+        s.set("state/month", st.month)
+        s.set("state/xun", ["甲子", "甲戌", "甲申", "甲午", "甲辰", "甲寅"][st.xun])
+        from core.cycle import BRANCHES, pillar_name
+        s.set("state/day", "" if st.day is None else pillar_name(st.day))
+        s.set("state/hour", "" if st.hour is None else BRANCHES[st.hour])
+        s.set("variants", ",".join(f"{a}={b}" for a, b in self.model.options.variants))
+        s.raw().setValue("window/geometry", self.saveGeometry())
+        s.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_settings()
+        super().closeEvent(event)

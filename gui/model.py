@@ -1,0 +1,273 @@
+"""The window's model: the current state of the plates, as one Qt-free object the widgets follow.
+
+It holds the core :class:`~core.engine.State`, the variant options, the language, the undo history
+and — in paper mode — the position of every disc turned by hand. Widgets subscribe to it and redraw
+when it says so; they never place a spirit themselves, they read :attr:`PlateModel.plate`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Final, Mapping
+
+from core.calendar import CalendarInfo
+from core.catalog import Catalog, default_catalog
+from core.cycle import pillar_index, xun_of
+from core.engine import Options, Plate, State, compute_plate
+
+__all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency"]
+
+DIALS: Final = ("year", "month", "xun", "day")
+# The ring that shows each dial, and the dial each ring belongs to (linked mode).
+DIAL_RING: Final[Mapping[str, str]] = {"year": "U1", "month": "L2", "xun": "U3"}
+RING_DIAL: Final[Mapping[str, str]] = {"U1": "year", "U2": "year", "U3": "xun", "U4": "xun",
+                                       "L1": "month", "L2": "month", "L3": "month", "L4": "month",
+                                       "L5": "month", "L6": "month", "L7": "month"}
+Listener = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """One undo step."""
+
+    state: State
+    options: Options
+    calendar: CalendarInfo | None
+
+
+@dataclass(frozen=True, slots=True)
+class Consistency:
+    consistent: bool
+    nearest: State
+    off_rings: tuple[str, ...]
+
+
+def _circular(a: int, b: int) -> int:
+    d = (a - b) % 12
+    return min(d, 12 - d)
+
+
+def step_state(state: State, dial: str, delta: int) -> State:
+    """The state after turning ``dial`` by ``delta`` steps (forward positive).
+
+    >>> step_state(State.parse("丙午", 11, "甲辰"), "year", 1).label()
+    '丁未年 冬月 甲辰旬'
+    """
+    if dial == "year":
+        if state.year_stem is None:
+            return replace(state, year_branch=(state.year_branch + delta) % 12)
+        p = (pillar_index(state.year_stem, state.year_branch) + delta) % 60
+        return replace(state, year_branch=p % 12, year_stem=p % 10)
+    if dial == "month":
+        return replace(state, month=(state.month - 1 + delta) % 12 + 1)
+    if dial == "xun":
+        x = (state.xun + delta) % 6
+        day = None if state.day is None else (state.day + 10 * delta) % 60
+        return replace(state, xun=x, day=day)
+    if dial == "day":
+        day = (state.xun * 10 if state.day is None else state.day + delta) % 60
+        if state.day is None and delta < 0:
+            day = (state.xun * 10 + 9) % 60
+        return replace(state, day=day, xun=xun_of(day))
+    raise ValueError(f"unknown dial: {dial!r} (expected one of {', '.join(DIALS)})")
+
+
+class PlateModel:
+    """The current plate and everything the user has set; notifies listeners of each change.
+
+    Events: ``"state"`` (state, options or calendar changed; the plate is new), ``"paper"`` (paper
+    mode or a hand-turned disc), ``"lang"``, ``"history"`` (undo/redo availability).
+    """
+
+    def __init__(self, state: State | None = None, options: Options = Options(),
+                 catalog: Catalog | None = None, lang: str = "zh-Hans") -> None:
+        self.catalog = catalog or default_catalog()
+        self._state = state or State.parse("甲子", 1, "甲子")
+        self._options = options
+        self._calendar: CalendarInfo | None = None
+        self._plate = compute_plate(self._state, self._options, self.catalog)
+        self._lang = lang
+        self._listeners: list[Listener] = []
+        self._undo: list[Snapshot] = []
+        self._redo: list[Snapshot] = []
+        self._paper = False
+        self._paper_anchors: dict[str, int] = {}
+        self._gesture: Snapshot | None = None
+
+    # -- observers -----------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def _emit(self, event: str) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def options(self) -> Options:
+        return self._options
+
+    @property
+    def calendar(self) -> CalendarInfo | None:
+        return self._calendar
+
+    @property
+    def plate(self) -> Plate:
+        return self._plate
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @property
+    def paper(self) -> bool:
+        return self._paper
+
+    def anchors(self) -> dict[str, int]:
+        """The branch under slot 0 of every ring, as shown (hand-turned positions in paper mode)."""
+        linked = {r.ring.id: r.anchor for r in self._plate.rings}
+        if self._paper:
+            linked.update(self._paper_anchors)
+        return linked
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # -- changing ------------------------------------------------------------------------------
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(self._state, self._options, self._calendar)
+
+    def _apply(self, snap: Snapshot) -> None:
+        self._state, self._options, self._calendar = snap.state, snap.options, snap.calendar
+        self._plate = compute_plate(self._state, self._options, self.catalog)
+        self._paper_anchors = {}
+        self._emit("state")
+
+    def set_state(self, state: State, *, calendar: CalendarInfo | None = None,
+                  options: Options | None = None, record: bool = True) -> None:
+        """Show ``state`` (and, when it came from a date, the calendar facts behind it)."""
+        new = Snapshot(state, options or self._options, calendar)
+        if new == self._snapshot():
+            return
+        if record:
+            self._undo.append(self._snapshot())
+            del self._undo[:-500]
+            self._redo.clear()
+        self._apply(new)
+        self._emit("history")
+
+    def set_options(self, options: Options) -> None:
+        self.set_state(self._state, calendar=self._calendar, options=options)
+
+    def step(self, dial: str, delta: int, record: bool = True) -> None:
+        """Turn a dial by ``delta`` steps; a dial turn forgets the date it came from."""
+        if delta:
+            self.set_state(step_state(self._state, dial, delta), record=record)
+
+    def dial_to_anchor(self, ring_id: str, anchor: int) -> State:
+        """The state in which ring ``ring_id`` (linked mode) has slot 0 on branch ``anchor``:
+        the dial of that ring turns by as many steps as it takes (the nearest way round)."""
+        dial = RING_DIAL[ring_id]
+        state = self._state
+        best = state
+        best_cost = 99
+        for delta in range(-6, 7):
+            candidate = step_state(state, dial, delta)
+            got = compute_plate(candidate, self._options, self.catalog).ring(ring_id).anchor
+            if got == anchor and abs(delta) < best_cost:
+                best, best_cost = candidate, abs(delta)
+        if best_cost == 99:
+            # Not reachable exactly (e.g. the xun ring moves two branches a step): nearest reachable.
+            options = [(_circular(compute_plate(step_state(state, dial, d), self._options,
+                                                self.catalog).ring(ring_id).anchor, anchor), abs(d), d)
+                       for d in range(-6, 7)]
+            best = step_state(state, dial, min(options)[2])
+        return best
+
+    def reachable_anchors(self, ring_id: str) -> tuple[int, ...]:
+        """Branches slot 0 of a ring can reach by turning its dial (all twelve in paper mode)."""
+        if self._paper:
+            return tuple(range(12))
+        dial = RING_DIAL[ring_id]
+        count = {"year": 12, "month": 12, "xun": 6}[dial]
+        return tuple(sorted({compute_plate(step_state(self._state, dial, d), self._options,
+                                           self.catalog).ring(ring_id).anchor for d in range(count)}))
+
+    # -- gestures: a drag is many live steps but one undo step -----------------------------------
+    def begin_gesture(self) -> None:
+        self._gesture = self._snapshot()
+
+    def end_gesture(self) -> None:
+        start = getattr(self, "_gesture", None)
+        self._gesture = None
+        if start is not None and start != self._snapshot():
+            self._undo.append(start)
+            self._redo.clear()
+            self._emit("history")
+
+    def set_lang(self, lang: str) -> None:
+        if lang != self._lang:
+            self._lang = lang
+            self._emit("lang")
+
+    def undo(self) -> None:
+        if self._undo:
+            self._redo.append(self._snapshot())
+            self._apply(self._undo.pop())
+            self._emit("history")
+
+    def redo(self) -> None:
+        if self._redo:
+            self._undo.append(self._snapshot())
+            self._apply(self._redo.pop())
+            self._emit("history")
+
+    # -- paper mode ----------------------------------------------------------------------------
+    def set_paper(self, on: bool) -> None:
+        if on != self._paper:
+            self._paper = on
+            self._paper_anchors = {}
+            self._emit("paper")
+
+    def turn_paper_ring(self, ring_id: str, anchor: int) -> None:
+        """Paper mode: leave ring ``ring_id`` with slot 0 on ``anchor``, whatever the rules say."""
+        self._paper_anchors[ring_id] = anchor % 12
+        self._emit("paper")
+
+    def consistency(self) -> Consistency:
+        """Whether the discs as turned describe one state, and the nearest state that they would."""
+        shown = self.anchors()
+        groups = {
+            "year": [r for r, d in RING_DIAL.items() if d == "year"],
+            "month": [r for r, d in RING_DIAL.items() if d == "month"],
+            "xun": [r for r, d in RING_DIAL.items() if d == "xun"],
+        }
+        nearest = self._state
+        for dial, rings in groups.items():
+            best: tuple[int, int] | None = None
+            best_state = nearest
+            count = {"year": 12, "month": 12, "xun": 6}[dial]
+            for delta in range(count):
+                candidate = step_state(nearest, dial, delta)
+                plate = compute_plate(candidate, self._options, self.catalog)
+                cost = sum(_circular(plate.ring(r).anchor, shown[r]) for r in rings)
+                key = (cost, min(delta, count - delta))
+                if best is None or key < best:
+                    best, best_state = key, candidate
+            nearest = best_state
+        rule = compute_plate(nearest, self._options, self.catalog)
+        off = tuple(r.ring.id for r in rule.rings if r.anchor != shown[r.ring.id])
+        return Consistency(consistent=not off, nearest=nearest, off_rings=off)
+
+    def snap_to_consistent(self) -> None:
+        target = self.consistency().nearest
+        self._paper_anchors = {}
+        self.set_state(target)
+        self._emit("paper")

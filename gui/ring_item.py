@@ -1,0 +1,456 @@
+"""One rotating disc (ring) of a plate: twelve slots of spirit names in an annulus.
+
+The ring is centred at its parent's origin, so ``setRotation`` turns it about the plate's centre;
+rotation 30° × k puts slot 0 on branch k. Text is laid out once per content change into one cached
+picture per slot and replayed in :meth:`paint`; each frame only chooses how to turn each slot
+(radially, flipped in the lower half so that it reads the right way up, or upright).
+:meth:`shape` is the annulus, so a click in the hole reaches the rings inside.
+
+A drag turns the ring with the pointer (``sigRotationChanged`` on every move); on release it
+carries on with the flick's speed and settles on an allowed branch with a short animation, then
+``sigRotationFinished`` carries the final anchor. A right click during a drag cancels it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture
+
+from gui.fonts import plate_font
+from gui.style import PALETTE, Palette, branch_angle
+
+__all__ = ["SlotEntry", "RingItem", "layout_slot"]
+
+
+@dataclass(frozen=True, slots=True)
+class SlotEntry:
+    """One name on a ring slot, with the cues it is drawn with."""
+
+    spirit_id: str
+    text: str
+    quality: str          # good | bad | mixed
+    suffix: str = ""      # a stem or trigram label the rule names (drawn in the accent colour)
+    conditional: bool = False
+    has_variants: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Column:
+    spirit_id: str
+    rect: QRectF
+
+
+def quality_color(palette: Palette, quality: str) -> QColor:
+    return {"good": palette.good, "bad": palette.bad}.get(quality, palette.mixed)
+
+
+def draw_mark(p: QPainter, palette: Palette, quality: str, cx: float, cy: float, r: float) -> None:
+    """The second cue beside colour: ○ auspicious, ● inauspicious, ◐ mixed."""
+    color = quality_color(palette, quality)
+    p.setPen(QPen(color, max(0.8, r * 0.35)))
+    rect = QRectF(cx - r, cy - r, 2 * r, 2 * r)
+    if quality == "good":
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(rect)
+    elif quality == "bad":
+        p.setBrush(QBrush(color))
+        p.drawEllipse(rect)
+    else:
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(rect)
+        p.setBrush(QBrush(color))
+        p.drawPie(rect, 90 * 16, 180 * 16)
+
+
+def layout_slot(entries: Sequence[SlotEntry], char_px: float, palette: Palette) -> tuple[QPicture, list[_Column]]:
+    """Draw a slot's names as vertical columns (first name on the right), centred on the origin,
+    with 'up' (−y) pointing outward. Returns the picture and each column's rectangle."""
+    pic = QPicture()
+    p = QPainter(pic)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    col_w = char_px * 1.12
+    mark_h = char_px * 0.55
+    n = len(entries)
+    total_w = n * col_w
+    columns: list[_Column] = []
+    regular = plate_font(char_px)
+    bold = plate_font(char_px, bold=True)
+    small = plate_font(char_px * 0.72)
+    for i, e in enumerate(entries):
+        x0 = total_w / 2 - (i + 1) * col_w
+        chars = list(e.text)
+        h = len(chars) * char_px * 1.02 + (char_px * 0.8 if e.suffix else 0) + mark_h
+        y0 = -h / 2
+        rect = QRectF(x0, y0, col_w, h)
+        columns.append(_Column(e.spirit_id, rect))
+        color = quality_color(palette, e.quality)
+        p.setFont(bold if e.quality == "bad" else regular)
+        p.setPen(QPen(color))
+        y = y0
+        for ch in chars:
+            p.drawText(QRectF(x0, y, col_w, char_px * 1.02), Qt.AlignmentFlag.AlignCenter, ch)
+            y += char_px * 1.02
+        if e.suffix:
+            p.setFont(small)
+            p.setPen(QPen(palette.rule))
+            p.drawText(QRectF(x0, y, col_w, char_px * 0.8), Qt.AlignmentFlag.AlignCenter, e.suffix)
+            y += char_px * 0.8
+        draw_mark(p, palette, e.quality, x0 + col_w / 2, y + mark_h * 0.45, char_px * 0.16)
+        if e.conditional:
+            pen = QPen(palette.rule, max(0.8, char_px * 0.06), Qt.PenStyle.DashLine)
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(rect.adjusted(1, 0, -1, 0), 3, 3)
+        if e.has_variants:
+            p.setPen(QPen(palette.rule, max(0.8, char_px * 0.07)))
+            cx, cy, r = x0 + col_w - char_px * 0.12, y0 + char_px * 0.05, char_px * 0.13
+            for a in (0, 60, 120):
+                dx, dy = r * math.cos(math.radians(a)), r * math.sin(math.radians(a))
+                p.drawLine(QPointF(cx - dx, cy - dy), QPointF(cx + dx, cy + dy))
+    p.end()
+    return pic, columns
+
+
+class RingItem(pg.GraphicsObject):
+    sigRotationChanged = Signal(float)
+    sigRotationFinished = Signal(int)
+    sigDragStarted = Signal()
+    sigClicked = Signal(int)
+    sigHovered = Signal(int)
+    sigWheel = Signal(int)
+
+    def __init__(self, ring_id: str, upper: bool, parent: pg.GraphicsObject | None = None) -> None:
+        super().__init__(parent)
+        self.ring_id = ring_id
+        self.upper = upper
+        self.palette: Palette = PALETTE
+        self.r_in = 10.0
+        self.r_out = 20.0
+        self.char_px = 12.0
+        self.orientation = "south"
+        self.text_mode = "radial"
+        self.draggable = True
+        self.allowed = tuple(range(12))
+        self.snap_step = 1
+        self.reduce_motion = False
+        self.duration_ms = 260
+        self._entries: list[tuple[SlotEntry, ...]] = [() for _ in range(12)]
+        self._slot_pics: list[QPicture] = []
+        self._laid_out_px = 0.0
+        self._slot_cols: list[list[_Column]] = []
+        self._background: QPicture | None = None
+        self._highlight: frozenset[str] = frozenset()
+        self._dimmed = False
+        self._hidden_names = False
+        self._drag: tuple[float, float] | None = None  # (pointer angle at start, rotation at start)
+        self._history: list[tuple[float, float]] = []
+        self._anim = QVariantAnimation()
+        self._anim.valueChanged.connect(self._on_anim_value)
+        self._anim.finished.connect(self._on_anim_finished)
+        self._anim_target: int | None = None
+        self._emit_finish = False
+        self.setAcceptHoverEvents(True)
+
+    # -- content and geometry ---------------------------------------------------------------
+    def set_content(self, slots: Sequence[Sequence[SlotEntry]], char_px: float, palette: Palette = PALETTE) -> None:
+        entries = [tuple(s) for s in slots]
+        if (entries == self._entries and char_px == self._laid_out_px and palette is self.palette
+                and self._slot_pics):
+            return  # nothing new to lay out
+        self._laid_out_px = char_px
+        self._entries = entries
+        self.char_px = char_px
+        self.palette = palette
+        self._rebuild()
+
+    def set_geometry(self, r_in: float, r_out: float) -> None:
+        if (r_in, r_out) != (self.r_in, self.r_out):
+            self.prepareGeometryChange()
+            self.r_in, self.r_out = r_in, r_out
+            self._rebuild()
+
+    def set_orientation(self, orientation: str) -> None:
+        if orientation != self.orientation:
+            self.orientation = orientation
+            self._rebuild()
+
+    def set_text_mode(self, mode: str) -> None:
+        if mode != self.text_mode:
+            self.text_mode = mode
+            self.update()
+
+    def set_highlight(self, spirit_ids: frozenset[str]) -> None:
+        if spirit_ids != self._highlight:
+            self._highlight = spirit_ids
+            self.update()
+
+    def set_dimmed(self, dimmed: bool) -> None:
+        if dimmed != self._dimmed:
+            self._dimmed = dimmed
+            self.update()
+
+    def set_names_hidden(self, hidden: bool) -> None:
+        if hidden != self._hidden_names:
+            self._hidden_names = hidden
+            self.update()
+
+    def entries(self, slot: int) -> tuple[SlotEntry, ...]:
+        return self._entries[slot]
+
+    def _rebuild(self) -> None:
+        self._slot_pics, self._slot_cols = [], []
+        for slot in self._entries:
+            pic, cols = layout_slot(slot, self.char_px, self.palette)
+            self._slot_pics.append(pic)
+            self._slot_cols.append(cols)
+        self._background = self._draw_background()
+        self.update()
+
+    def _draw_background(self) -> QPicture:
+        pic = QPicture()
+        p = QPainter(pic)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        a_fill = self.palette.upper_a if self.upper else self.palette.ring_a
+        b_fill = self.palette.upper_b if self.upper else self.palette.ring_b
+        for k in range(12):
+            centre = branch_angle(k, self.orientation)
+            path = _sector(self.r_in, self.r_out, centre - 15, centre + 15)
+            p.fillPath(path, a_fill if k % 2 == 0 else b_fill)
+        pen = QPen(self.palette.rule, max(0.6, self.char_px * 0.05))
+        p.setPen(pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(QPointF(0, 0), self.r_in, self.r_in)
+        p.drawEllipse(QPointF(0, 0), self.r_out, self.r_out)
+        thin = QPen(self.palette.rule, max(0.4, self.char_px * 0.03))
+        p.setPen(thin)
+        for k in range(12):
+            a = math.radians(branch_angle(k, self.orientation) - 15)
+            p.drawLine(QPointF(self.r_in * math.cos(a), self.r_in * math.sin(a)),
+                       QPointF(self.r_out * math.cos(a), self.r_out * math.sin(a)))
+        # slot 0 (the ring's anchor spirit) carries a small notch on the outer edge
+        a = branch_angle(0, self.orientation)
+        tip = QPointF(self.r_out * math.cos(math.radians(a)), self.r_out * math.sin(math.radians(a)))
+        p.setBrush(QBrush(self.palette.rule))
+        p.setPen(Qt.PenStyle.NoPen)
+        w = self.char_px * 0.35
+        left = QPointF((self.r_out - w) * math.cos(math.radians(a - 2.2)), (self.r_out - w) * math.sin(math.radians(a - 2.2)))
+        right = QPointF((self.r_out - w) * math.cos(math.radians(a + 2.2)), (self.r_out - w) * math.sin(math.radians(a + 2.2)))
+        p.drawPolygon([tip, left, right])
+        p.end()
+        return pic
+
+    # -- QGraphicsItem -----------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        r = self.r_out + 2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self.r_out, self.r_out)
+        hole = QPainterPath()
+        hole.addEllipse(QPointF(0, 0), self.r_in, self.r_in)
+        return path.subtracted(hole)
+
+    def paint(self, p: QPainter, *args: object) -> None:
+        if self._background is None:
+            return
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        p.drawPicture(0, 0, self._background)
+        rot = self.rotation()
+        mid = (self.r_in + self.r_out) / 2
+        for k in range(12):
+            angle = branch_angle(k, self.orientation)
+            x, y = mid * math.cos(math.radians(angle)), mid * math.sin(math.radians(angle))
+            p.save()
+            p.translate(x, y)
+            if self.text_mode == "upright":
+                p.rotate(-rot)
+            else:
+                screen = (angle + rot) % 360
+                flip = 0 < screen < 180  # lower half on screen: turn the text to read upright
+                p.rotate(angle + 90 + (180 if flip else 0))
+            if self._highlight:
+                for col in self._slot_cols[k]:
+                    if col.spirit_id in self._highlight:
+                        p.fillRect(col.rect.adjusted(-1, -1, 1, 1), self.palette.highlight)
+            if not self._hidden_names:
+                p.drawPicture(0, 0, self._slot_pics[k])
+            p.restore()
+        if self._hidden_names:
+            p.setPen(QPen(self.palette.rule))
+            p.setFont(plate_font(self.char_px))
+            for k in range(12):
+                angle = branch_angle(k, self.orientation)
+                x, y = mid * math.cos(math.radians(angle)), mid * math.sin(math.radians(angle))
+                p.drawText(QRectF(x - self.char_px, y - self.char_px, 2 * self.char_px, 2 * self.char_px),
+                           Qt.AlignmentFlag.AlignCenter, "？")
+        if self._dimmed:
+            path = self.shape()
+            p.fillPath(path, self.palette.dim)
+
+    # -- rotation ----------------------------------------------------------------------------
+    @property
+    def anchor(self) -> int:
+        return round(self.rotation() / 30.0) % 12
+
+    @property
+    def animating(self) -> bool:
+        return self._anim.state() == QVariantAnimation.State.Running
+
+    @property
+    def dragging(self) -> bool:
+        return self._drag is not None
+
+    def set_anchor(self, anchor: int, animate: bool = True, emit: bool = False) -> None:
+        """Turn to put slot 0 on branch ``anchor``, the shortest way round."""
+        if self._drag is not None:
+            return
+        current = self.rotation()
+        target = current + (((anchor * 30.0 - current) + 180.0) % 360.0 - 180.0)
+        self._animate_to(target, animate, emit)
+
+    def _animate_to(self, target: float, animate: bool, emit: bool) -> None:
+        self._anim.stop()
+        self._anim_target = round(target / 30.0) % 12
+        self._emit_finish = emit
+        if not animate or self.reduce_motion or abs(target - self.rotation()) < 0.01:
+            self._set_rotation(target)
+            self._on_anim_finished()
+            return
+        self._anim.setStartValue(float(self.rotation()))
+        self._anim.setEndValue(float(target))
+        span = abs(target - self.rotation())
+        self._anim.setDuration(int(min(700, self.duration_ms * (0.6 + span / 90.0))))
+        self._anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._anim.start()
+
+    def _set_rotation(self, deg: float) -> None:
+        # keep the angle small so that it never loses precision after many turns
+        if abs(deg) > 3600:
+            deg = deg % 360.0
+        self.setRotation(deg)
+        self.sigRotationChanged.emit(deg)
+
+    def _on_anim_value(self, value: object) -> None:
+        self._set_rotation(float(value))  # type: ignore[arg-type]
+
+    def _on_anim_finished(self) -> None:
+        if self._anim_target is not None:
+            target = self._anim_target
+            self.setRotation(target * 30.0 + 360.0 * round((self.rotation() - target * 30.0) / 360.0))
+            if self._emit_finish:
+                self._emit_finish = False
+                self.sigRotationFinished.emit(target)
+
+    def finish_animation(self) -> None:
+        """Jump to the end of a running animation (tests, exports)."""
+        if self.animating:
+            end = float(self._anim.endValue())
+            self._anim.stop()
+            self._set_rotation(end)
+            self._on_anim_finished()
+
+    def _nearest_allowed(self, rotation: float) -> float:
+        best = None
+        for a in self.allowed:
+            cand = rotation + (((a * 30.0 - rotation) + 180.0) % 360.0 - 180.0)
+            if best is None or abs(cand - rotation) < abs(best - rotation):
+                best = cand
+        return rotation if best is None else best
+
+    # -- pointer ------------------------------------------------------------------------------
+    def _pointer_angle(self, scene_pos: QPointF) -> float:
+        parent = self.parentItem()
+        pt = parent.mapFromScene(scene_pos) if parent is not None else scene_pos
+        return math.degrees(math.atan2(pt.y(), pt.x()))
+
+    def branch_at(self, scene_pos: QPointF) -> int:
+        """The fixed branch under a scene point (whatever the ring's rotation)."""
+        a = self._pointer_angle(scene_pos)
+        top = 6 if self.orientation == "south" else 0
+        return round((a + 90.0) / 30.0 + top) % 12
+
+    def mouseDragEvent(self, ev: object) -> None:  # pyqtgraph's drag protocol
+        if ev.button() != Qt.MouseButton.LeftButton or not self.draggable:  # type: ignore[attr-defined]
+            ev.ignore()  # type: ignore[attr-defined]
+            return
+        ev.accept()  # type: ignore[attr-defined]
+        if ev.isStart():  # type: ignore[attr-defined]
+            self._anim.stop()
+            self._drag = (self._pointer_angle(ev.buttonDownScenePos()), self.rotation())  # type: ignore[attr-defined]
+            self._history = [(time.monotonic(), self.rotation())]
+            self.sigDragStarted.emit()
+        if self._drag is None:
+            return
+        start_angle, start_rot = self._drag
+        delta = self._pointer_angle(ev.scenePos()) - start_angle  # type: ignore[attr-defined]
+        delta = (delta + 180.0) % 360.0 - 180.0
+        # unwrap across the ±180° seam relative to the last position
+        last = self.rotation()
+        rot = start_rot + delta
+        rot += 360.0 * round((last - rot) / 360.0)
+        self._set_rotation(rot)
+        now = time.monotonic()
+        self._history.append((now, rot))
+        self._history = [h for h in self._history if now - h[0] < 0.12]
+        if ev.isFinish():  # type: ignore[attr-defined]
+            self._release()
+
+    def _release(self) -> None:
+        self._drag = None
+        rot = self.rotation()
+        velocity = 0.0
+        if len(self._history) >= 2:
+            (t0, r0), (t1, r1) = self._history[0], self._history[-1]
+            if t1 - t0 > 1e-3:
+                velocity = (r1 - r0) / (t1 - t0)  # degrees per second
+        carry = 0.0 if self.reduce_motion or abs(velocity) < 240 else max(-540.0, min(540.0, velocity * 0.35))
+        target = self._nearest_allowed(rot + carry)
+        self._animate_to(target, animate=True, emit=True)
+
+    def cancel_drag(self) -> None:
+        """Right click during a drag: go back to where the drag began."""
+        if self._drag is not None:
+            _, start_rot = self._drag
+            self._drag = None
+            self._animate_to(start_rot, animate=True, emit=False)
+
+    def mousePressEvent(self, ev: object) -> None:
+        if self._drag is not None and ev.button() == Qt.MouseButton.RightButton:  # type: ignore[attr-defined]
+            self.cancel_drag()
+            ev.accept()  # type: ignore[attr-defined]
+            return
+        super().mousePressEvent(ev)  # type: ignore[arg-type]
+
+    def mouseClickEvent(self, ev: object) -> None:
+        if ev.button() == Qt.MouseButton.LeftButton:  # type: ignore[attr-defined]
+            ev.accept()  # type: ignore[attr-defined]
+            self.sigClicked.emit(self.branch_at(ev.scenePos()))  # type: ignore[attr-defined]
+
+    def hoverEvent(self, ev: object) -> None:
+        if not ev.isExit():  # type: ignore[attr-defined]
+            self.sigHovered.emit(self.branch_at(ev.scenePos()))  # type: ignore[attr-defined]
+
+    def wheelEvent(self, ev: object) -> None:
+        if ev.modifiers() & Qt.KeyboardModifier.ControlModifier:  # type: ignore[attr-defined]
+            ev.ignore()  # type: ignore[attr-defined]
+            return
+        ev.accept()  # type: ignore[attr-defined]
+        self.sigWheel.emit(1 if ev.delta() < 0 else -1)  # type: ignore[attr-defined]
+
+
+def _sector(r_in: float, r_out: float, a0: float, a1: float) -> QPainterPath:
+    path = QPainterPath()
+    path.arcMoveTo(QRectF(-r_out, -r_out, 2 * r_out, 2 * r_out), -a0)
+    path.arcTo(QRectF(-r_out, -r_out, 2 * r_out, 2 * r_out), -a0, -(a1 - a0))
+    path.arcTo(QRectF(-r_in, -r_in, 2 * r_in, 2 * r_in), -a1, (a1 - a0))
+    path.closeSubpath()
+    return path

@@ -1,0 +1,49 @@
+"""A translucent wedge that marks the selected branch across every ring of a plate."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QBrush, QPainter, QPainterPath
+
+from gui.style import PALETTE, Palette, branch_angle
+
+__all__ = ["WedgeItem"]
+
+
+class WedgeItem(pg.GraphicsObject):
+    def __init__(self, parent: pg.GraphicsObject | None = None) -> None:
+        super().__init__(parent)
+        self.radius = 100.0
+        self.branch: int | None = None
+        self.orientation = "south"
+        self.palette: Palette = PALETTE
+        self.setAcceptedMouseButtons(self.acceptedMouseButtons().__class__(0))
+        self.setAcceptHoverEvents(False)
+
+    def configure(self, radius: float, orientation: str, palette: Palette = PALETTE) -> None:
+        self.prepareGeometryChange()
+        self.radius, self.orientation, self.palette = radius, orientation, palette
+        self.update()
+
+    def set_branch(self, branch: int | None) -> None:
+        if branch != self.branch:
+            self.branch = branch
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-self.radius, -self.radius, 2 * self.radius, 2 * self.radius)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # never takes the mouse
+
+    def paint(self, p: QPainter, *args: object) -> None:
+        if self.branch is None:
+            return
+        centre = branch_angle(self.branch, self.orientation)
+        r = self.radius
+        path = QPainterPath(QPointF(0, 0))
+        path.arcTo(QRectF(-r, -r, 2 * r, 2 * r), -(centre - 15), -30)
+        path.closeSubpath()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillPath(path, QBrush(self.palette.select))

@@ -1,0 +1,87 @@
+"""Generate the bundled CJK font: a subset of Noto Serif CJK SC, renamed, with its licence.
+
+Run from the repository root (needs fontTools and Debian's fonts-noto-cjk):
+
+    python resources/fonts/make_subset.py [/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc]
+
+The subset holds every character the catalog and the interface can show, in both scripts, plus
+ASCII, CJK punctuation and a few symbols. Noto CJK is under the SIL Open Font License 1.1, whose
+Reserved Font Name is "Source"; the subset is renamed "Shensha Serif" as the licence asks of
+modified versions. Re-run this script whenever catalog or interface text gains new characters
+(a test fails when a character is missing).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+SOURCE = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
+FAMILY = "Shensha Serif"
+OUT = ROOT / "resources" / "fonts" / "ShenshaSerif-Regular.otf"
+EXTRA = ("0123456789０１２３４５６７８９（）〔〕【】「」『』《》〈〉：；，。、！？…—·・／＋－＝"
+         "○●◐◇◆□■△▲▽▼☆★※＊←→↑↓↺↻⟲⟳✓✗×÷°′″　 "
+         "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥乾坤艮巽震离兑坎離兌"
+         "正二三四五六七八九十冬腊臘一月年旬日时時春夏秋冬孟仲季吉凶")
+
+
+def needed_text() -> str:
+    from core.catalog import default_catalog
+    from gui.i18n import all_text
+
+    parts = [EXTRA, all_text()]
+    for s in default_catalog().spirits:
+        parts += [s.name, s.name_trad, *s.aliases, *s.aliases_trad, s.meaning, s.note or "",
+                  s.condition or "", s.source.quote]
+        for v in s.variants:
+            parts += [v.note, v.source.quote]
+    for r in default_catalog().rings:
+        parts += [r.name, r.name_trad, r.source.quote]
+    try:
+        import opencc  # traditional forms of meanings and notes, shown in traditional mode
+
+        conv = opencc.OpenCC("s2t")
+        parts.append(conv.convert("".join(parts)))
+    except ImportError:  # pragma: no cover - the generator works without it, with fewer forms
+        pass
+    text = "".join(parts)
+    text += "".join(chr(c) for c in range(0x20, 0x7F))
+    return "".join(sorted(set(text)))
+
+
+def main(argv: list[str]) -> int:
+    from fontTools import subset
+    from fontTools.ttLib import TTCollection
+
+    source = argv[1] if len(argv) > 1 else SOURCE
+    collection = TTCollection(source)
+    font = next(f for f in collection.fonts
+                if "SC" in f["name"].getDebugName(1) or "SC" in f["name"].getDebugName(4))
+    options = subset.Options()
+    options.layout_features = ["vert", "vrt2", "locl", "kern", "palt", "vpal"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.hinting = False
+    sub = subset.Subsetter(options)
+    sub.populate(text=needed_text())
+    sub.subset(font)
+    names = font["name"]
+    for rec in list(names.names):
+        if rec.nameID in (1, 16):
+            rec.string = FAMILY
+        elif rec.nameID == 4:
+            rec.string = FAMILY + " Regular"
+        elif rec.nameID == 6:
+            rec.string = "ShenshaSerif-Regular"
+        elif rec.nameID == 3:
+            rec.string = "ShenshaSerif-Regular;subset of Noto Serif CJK SC"
+    font.save(OUT)
+    print(f"wrote {OUT} ({OUT.stat().st_size // 1024} KiB, {len(needed_text())} characters)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))
