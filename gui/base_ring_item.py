@@ -28,7 +28,7 @@ class BaseRingItem(pg.GraphicsObject):
         self.palette: Palette = PALETTE
         self.char_px = 16.0
         self._pic: QPicture | None = None
-        self.setAcceptHoverEvents(True)
+        # pyqtgraph delivers hoverEvent itself; Qt hover events are not needed
 
     @property
     def outer_radius(self) -> float:

@@ -151,12 +151,12 @@ class RingItem(pg.GraphicsObject):
         self._hidden_names = False
         self._drag: tuple[float, float] | None = None  # (pointer angle at start, rotation at start)
         self._history: list[tuple[float, float]] = []
-        self._anim = QVariantAnimation()
+        self._anim = QVariantAnimation(self)
         self._anim.valueChanged.connect(self._on_anim_value)
         self._anim.finished.connect(self._on_anim_finished)
         self._anim_target: int | None = None
         self._emit_finish = False
-        self.setAcceptHoverEvents(True)
+        # pyqtgraph delivers hoverEvent itself; Qt hover events are not needed
 
     # -- content and geometry ---------------------------------------------------------------
     def set_content(self, slots: Sequence[Sequence[SlotEntry]], char_px: float, palette: Palette = PALETTE) -> None:
