@@ -17,7 +17,8 @@ from core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from core.engine import MONTH_NAMES, SEASONS, Options, Plate, State, compute_plate
 from core.errors import ShenshaError
 
-__all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError"]
+__all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError", "add_state_arguments",
+           "resolve_state"]
 
 EXIT_USAGE = 2
 
@@ -33,7 +34,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _add_state_arguments(p: argparse.ArgumentParser) -> None:
+def add_state_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--year", help="year as a 甲子 (丙午) or a bare branch (午)")
     p.add_argument("--month", help="month 1–12 (1 = 正月, the 寅 month), a month word or its branch")
     p.add_argument("--xun", help="the xun by its head: 甲子 甲戌 甲申 甲午 甲辰 甲寅 (default: the day's)")
@@ -57,7 +58,7 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     parser = _Parser(prog=prog, description="Zhuang Guangzhi's rotating plates of the Da Liu Ren spirits.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     show = sub.add_parser("show", help="print what lies under each branch for a state or a date")
-    _add_state_arguments(show)
+    add_state_arguments(show)
     show.add_argument("--format", choices=("text", "json"), default="text")
     show.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans",
                       help="simplified (default) or traditional characters in text output")

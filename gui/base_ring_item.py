@@ -28,6 +28,7 @@ class BaseRingItem(pg.GraphicsObject):
         self.palette: Palette = PALETTE
         self.char_px = 16.0
         self._pic: QPicture | None = None
+        self.direct_paint = False  # exports: no QPicture (its fonts rescale on other devices)
         # pyqtgraph delivers hoverEvent itself; Qt hover events are not needed
 
     @property
@@ -43,12 +44,14 @@ class BaseRingItem(pg.GraphicsObject):
         self.orientation = orientation
         self.mountains = mountains
         self.palette = palette
-        self._pic = self._draw()
-        self.update()
-
-    def _draw(self) -> QPicture:
         pic = QPicture()
         p = QPainter(pic)
+        self._draw(p)
+        p.end()
+        self._pic = pic
+        self.update()
+
+    def _draw(self, p: QPainter) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         ring = QPainterPath()
         ring.addEllipse(QPointF(0, 0), self.r_out, self.r_out)
@@ -89,8 +92,6 @@ class BaseRingItem(pg.GraphicsObject):
                 p.setPen(QPen(self.palette.rule, max(0.4, self.char_px * 0.03)))
                 p.drawLine(QPointF(r0 * math.cos(edge), r0 * math.sin(edge)),
                            QPointF(r1 * math.cos(edge), r1 * math.sin(edge)))
-        p.end()
-        return pic
 
     def boundingRect(self) -> QRectF:
         r = self.outer_radius + 2
@@ -104,7 +105,9 @@ class BaseRingItem(pg.GraphicsObject):
         return path.subtracted(hole)
 
     def paint(self, p: QPainter, *args: object) -> None:
-        if self._pic is not None:
+        if self.direct_paint:
+            self._draw(p)
+        elif self._pic is not None:
             p.drawPicture(0, 0, self._pic)
 
     def branch_at(self, scene_pos: QPointF) -> int:

@@ -20,7 +20,6 @@ __all__ = ["state_label", "branch_html", "to_lang", "spirit_name", "spirit_html"
 # The few characters of state labels and ring names that differ between the scripts.
 _TRAD: Final = str.maketrans({"腊": "臘", "时": "時", "岁": "歲", "驿": "驛", "盘": "盤", "圣": "聖",
                               "马": "馬", "图": "圖", "干": "幹", "煞": "煞", "旬": "旬"})
-_SEED_TITLES: Final = {"000": "神煞（四柱）", "001": "八煞", "002": "大六壬神煞指南 卷四", "004": "選擇求真 卷八–十"}
 
 
 def to_lang(text: str, lang: str) -> str:
@@ -74,7 +73,7 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
         parts.append(f"<br/><span style='color:#555'>{e(spirit.note)}</span>")
     src = spirit.source
     parts.append(f"<br/><span style='color:#777;font-size:small'>{e(tr('source', lang))}："
-                 f"{e(_SEED_TITLES.get(src.file, src.file))}（{e(SEED_FILES[src.file])}）「{e(src.quote)}」</span>")
+                 f"{e(tr('seed_' + src.file, lang))}（{e(SEED_FILES[src.file])}）「{e(src.quote)}」</span>")
     for v in spirit.variants:
         verdict = {"rejected": tr("rejected", lang), "accepted": tr("accepted", lang)}.get(v.verdict or "", "")
         verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
@@ -93,7 +92,7 @@ def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Han
     head = f"<h2 style='margin:0'>{e(BRANCHES[branch])} <small>{e(state_label(plate.state, lang))}</small></h2>"
     void = xun_void(plate.state.xun)
     if branch in void:
-        head += f"<p style='color:#b3261e;margin:2px 0'>{e(XUN_HEADS[plate.state.xun])}旬 空亡</p>"
+        head += f"<p style='color:#b3261e;margin:2px 0'>{e(tr('void', lang, xun=XUN_HEADS[plate.state.xun]))}</p>"
     sections: list[tuple[str, list[str]]] = []
     for p in plate.positions[branch]:
         label = section_name(p, catalog, lang)
@@ -109,7 +108,7 @@ def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Han
         body.append(f"<h3 style='margin:8px 0 2px 0'>{e(label)}{gl}</h3>" + "<br/>".join(
             f"<div style='margin:3px 0 6px 0'>{it}</div>" for it in items))
     if plate.omitted:
-        body.append(f"<p style='color:#777'>（{len(plate.omitted)} 位干煞、支煞或年干之煞需要日或年干）</p>")
+        body.append(f"<p style='color:#777'>{e(tr('omitted', lang, n=len(plate.omitted)))}</p>")
     return head + "".join(body)
 
 

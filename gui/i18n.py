@@ -109,6 +109,16 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "reset_view": ("复位视图", "復位視圖", "reset zoom and pan"),
     "settings_reset": ("设置文件已损坏，已移至 {path}，以默认设置启动。", "設置文件已損壞，已移至 {path}，以默認設置啟動。",
                        "the settings file was damaged; it was moved to {path} and defaults are used"),
+    "source_line": ("据庄广之《大六壬神煞指南》卷四之圆图与方图 · 神煞旋盘 Shensha Plates",
+                    "據莊廣之《大六壬神煞指南》卷四之圓圖與方圖 · 神煞旋盤 Shensha Plates",
+                    "after Zhuang Guangzhi's round plates and square tables (Da Liu Ren guide, vol. 4)"),
+    "seed_000": ("神煞（四柱）", "神煞（四柱）", "Bazi spirits reference"),
+    "seed_001": ("八煞", "八煞", "the eight relations of Liu Ren"),
+    "seed_002": ("大六壬神煞指南 卷四", "大六壬神煞指南 卷四", "Da Liu Ren guide, vol. 4, the spirits"),
+    "seed_004": ("选择求真 卷八至十", "選擇求真 卷八至十", "Xuanze Qiuzhen, vols. 8–10"),
+    "omitted": ("（{n} 位干煞、支煞或年干之煞需要日或年干）", "（{n} 位幹煞、支煞或年干之煞需要日或年干）",
+                "({n} spirits need a day or the year's stem)"),
+    "void": ("{xun}旬 空亡", "{xun}旬 空亡", "void of the {xun} xun"),
     "shortcut_text": (
         "Y / Shift+Y　年 进 / 退\nM / Shift+M　月 进 / 退\nX / Shift+X　旬 进 / 退\nD / Shift+D　日 进 / 退\n"
         "N　现在\nCtrl+Z / Ctrl+Shift+Z　撤销 / 重做\nP　纸盘模式\nL　并列 / 叠盘\nO　方位\nCtrl+F　查找\n"

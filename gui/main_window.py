@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QScrollArea, QSplitter, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QScrollArea, QSplitter
 
 from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
 from core.catalog import Catalog
@@ -13,10 +16,14 @@ from core.errors import ShenshaError
 from gui.describe import branch_html, search_spirits, spirit_name, state_label
 from gui.i18n import tr
 from gui.model import PlateModel
-from gui.plate_view import PlateView, ViewConfig
+from gui.plate_scene import ViewConfig
+from gui.plate_view import PlateView
 from gui.settings import Settings
 from gui.side_panel import SidePanel
 from gui.tables_view import TablesDialog
+
+if TYPE_CHECKING:
+    from gui.snapshot import SnapshotOptions
 
 __all__ = ["MainWindow"]
 
@@ -114,12 +121,16 @@ class MainWindow(QMainWindow):
             ("reset_view", "0", self.view.reset_view),
             ("shortcuts", "F1", self.show_shortcuts),
             ("quit", QKeySequence.StandardKey.Quit, self.close),
+            ("export", "Ctrl+E", self.export_dialog),
+            ("print", QKeySequence.StandardKey.Print, self.print_dialog),
+            ("copy_image", "Ctrl+Shift+C", self.copy_image),
         ]
         for name, key, slot in specs:
             self.actions_by_name[name] = self._action(name, key, slot)
         menubar = self.menuBar()
         self.menu_file = menubar.addMenu("")
-        self.menu_file.addAction(self.actions_by_name["quit"])
+        for n in ("export", "print", "copy_image", "quit"):
+            self.menu_file.addAction(self.actions_by_name[n])
         self.menu_edit = menubar.addMenu("")
         for n in ("undo", "redo", "find"):
             self.menu_edit.addAction(self.actions_by_name[n])
@@ -195,7 +206,8 @@ class MainWindow(QMainWindow):
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
         for key, act in self.actions_by_name.items():
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
-                                                                     "reset_view", "tables", "layout", "orientation")
+                                                                     "reset_view", "tables", "layout", "orientation",
+                                                                     "export", "print", "copy_image")
                                            else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
         self.menu_file.setTitle(tr("file", lang))
         self.menu_edit.setTitle(tr("edit", lang))
@@ -312,6 +324,67 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         QMessageBox.information(self, tr("shortcuts", self.model.lang), tr("shortcut_text", self.model.lang))
+
+    # -- snapshots -----------------------------------------------------------------------------
+    def snapshot_options(self, fmt: str = "png") -> "SnapshotOptions":
+        from gui.export_dialog import load_snapshot_options
+        from gui.snapshot import SnapshotOptions
+        base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
+        return replace(load_snapshot_options(self.settings, base), fmt=fmt, lang=self.model.lang,
+                       view=self.view.config)
+
+    def export_to(self, path: str, opts: "SnapshotOptions | None" = None) -> bool:
+        """Write the current plate to ``path``; a failure is reported and nothing is left behind."""
+        from gui.snapshot import export, format_from_path
+        try:
+            fmt = format_from_path(path)
+            options = replace(opts, fmt=fmt) if opts is not None else self.snapshot_options(fmt)
+            export(path, self.model.plate, self.model.calendar, options, self.model.catalog)
+        except ShenshaError as e:
+            self.show_message(str(e))
+            return False
+        self.statusBar().showMessage(path, 6000)
+        return True
+
+    def export_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+        from gui.export_dialog import ExportOptionsDialog, save_snapshot_options
+        dlg = ExportOptionsDialog(self.snapshot_options(), self.model.lang, self)
+        if dlg.exec() != dlg.DialogCode.Accepted:
+            return
+        opts = dlg.options()
+        save_snapshot_options(self.settings, opts)
+        path, _ = QFileDialog.getSaveFileName(self, tr("export", self.model.lang),
+                                              state_label(self.model.state, self.model.lang).replace(" ", "_") + ".pdf",
+                                              "PDF (*.pdf);;PNG (*.png);;SVG (*.svg)")
+        if path:
+            self.export_to(path, opts)
+
+    def print_to(self, printer: object) -> None:
+        from PySide6.QtCore import QRectF
+        from PySide6.QtGui import QPainter
+        from gui.snapshot import paint_pages
+        opts = replace(self.snapshot_options("pdf"), transparent=True)
+        painter = QPainter(printer)  # type: ignore[call-overload]
+        try:
+            rect = printer.pageLayout().paintRectPixels(printer.resolution())  # type: ignore[attr-defined]
+            paint_pages(painter, QRectF(0, 0, rect.width(), rect.height()), self.model.plate, self.model.calendar,
+                        opts, self.model.catalog, new_page=printer.newPage)  # type: ignore[attr-defined]
+        finally:
+            painter.end()
+
+    def print_dialog(self) -> None:
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        preview = QPrintPreviewDialog(printer, self)
+        preview.paintRequested.connect(self.print_to)
+        preview.exec()
+
+    def copy_image(self) -> None:
+        from gui.snapshot import render_image
+        img = render_image(self.model.plate, self.model.calendar, replace(self.snapshot_options("png"), width=1800))
+        QApplication.clipboard().setImage(img)
+        self.statusBar().showMessage(tr("copy_image", self.model.lang), 4000)
 
     # -- closing -------------------------------------------------------------------------------
     def save_settings(self) -> None:

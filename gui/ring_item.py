@@ -25,7 +25,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture
 from gui.fonts import plate_font
 from gui.style import PALETTE, Palette, branch_angle
 
-__all__ = ["SlotEntry", "RingItem", "layout_slot"]
+__all__ = ["SlotEntry", "RingItem", "layout_slot", "paint_slot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,54 +68,72 @@ def draw_mark(p: QPainter, palette: Palette, quality: str, cx: float, cy: float,
         p.drawPie(rect, 90 * 16, 180 * 16)
 
 
-def layout_slot(entries: Sequence[SlotEntry], char_px: float, palette: Palette) -> tuple[QPicture, list[_Column]]:
-    """Draw a slot's names as vertical columns (first name on the right), centred on the origin,
-    with 'up' (−y) pointing outward. Returns the picture and each column's rectangle."""
+def layout_slot(entries: Sequence[SlotEntry], char_px: float, palette: Palette,
+                horizontal: bool = False) -> tuple[QPicture, list[_Column]]:
+    """Draw a slot's names centred on the origin. By default as vertical columns (first name on the
+    right) with 'up' (−y) pointing outward; with ``horizontal`` as rows read left to right (first
+    name on top), for upright text where the ring runs up and down the screen.
+    Returns the picture and each name's rectangle."""
     pic = QPicture()
     p = QPainter(pic)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    col_w = char_px * 1.12
-    mark_h = char_px * 0.55
+    columns = paint_slot(p, entries, char_px, palette, horizontal)
+    p.end()
+    return pic, columns
+
+
+def paint_slot(p: QPainter, entries: Sequence[SlotEntry], char_px: float, palette: Palette,
+               horizontal: bool = False) -> list[_Column]:
+    """Paint a slot's names with painter ``p`` (see :func:`layout_slot`)."""
+    step = char_px * 1.12           # column width, or row height
+    adv = char_px * 1.02            # one character along the name
+    mark = char_px * 0.55
     n = len(entries)
-    total_w = n * col_w
     columns: list[_Column] = []
     regular = plate_font(char_px)
     bold = plate_font(char_px, bold=True)
     small = plate_font(char_px * 0.72)
     for i, e in enumerate(entries):
-        x0 = total_w / 2 - (i + 1) * col_w
-        chars = list(e.text)
-        h = len(chars) * char_px * 1.02 + (char_px * 0.8 if e.suffix else 0) + mark_h
-        y0 = -h / 2
-        rect = QRectF(x0, y0, col_w, h)
+        length = len(e.text) * adv + (char_px * 0.8 if e.suffix else 0) + mark
+        if horizontal:
+            x0, y0 = -length / 2, -n * step / 2 + i * step
+            rect = QRectF(x0, y0, length, step)
+        else:
+            x0, y0 = n * step / 2 - (i + 1) * step, -length / 2
+            rect = QRectF(x0, y0, step, length)
         columns.append(_Column(e.spirit_id, rect))
         color = quality_color(palette, e.quality)
         p.setFont(bold if e.quality == "bad" else regular)
         p.setPen(QPen(color))
-        y = y0
-        for ch in chars:
-            p.drawText(QRectF(x0, y, col_w, char_px * 1.02), Qt.AlignmentFlag.AlignCenter, ch)
-            y += char_px * 1.02
+        pos = 0.0
+        for ch in e.text:
+            cell = (QRectF(x0 + pos, y0, adv, step) if horizontal else QRectF(x0, y0 + pos, step, adv))
+            p.drawText(cell, Qt.AlignmentFlag.AlignCenter, ch)
+            pos += adv
         if e.suffix:
             p.setFont(small)
             p.setPen(QPen(palette.rule))
-            p.drawText(QRectF(x0, y, col_w, char_px * 0.8), Qt.AlignmentFlag.AlignCenter, e.suffix)
-            y += char_px * 0.8
-        draw_mark(p, palette, e.quality, x0 + col_w / 2, y + mark_h * 0.45, char_px * 0.16)
+            cell = (QRectF(x0 + pos, y0, char_px * 0.8, step) if horizontal
+                    else QRectF(x0, y0 + pos, step, char_px * 0.8))
+            p.drawText(cell, Qt.AlignmentFlag.AlignCenter, e.suffix)
+            pos += char_px * 0.8
+        if horizontal:
+            draw_mark(p, palette, e.quality, x0 + pos + mark * 0.45, y0 + step / 2, char_px * 0.16)
+        else:
+            draw_mark(p, palette, e.quality, x0 + step / 2, y0 + pos + mark * 0.45, char_px * 0.16)
         if e.conditional:
             pen = QPen(palette.rule, max(0.8, char_px * 0.06), Qt.PenStyle.DashLine)
             p.setPen(pen)
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawRoundedRect(rect.adjusted(1, 0, -1, 0), 3, 3)
+            p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 3, 3)
         if e.has_variants:
             p.setPen(QPen(palette.rule, max(0.8, char_px * 0.07)))
-            cx, cy, r = x0 + col_w - char_px * 0.12, y0 + char_px * 0.05, char_px * 0.13
+            cx, cy, r = rect.right() - char_px * 0.12, rect.top() + char_px * 0.05, char_px * 0.13
             for a in (0, 60, 120):
                 dx, dy = r * math.cos(math.radians(a)), r * math.sin(math.radians(a))
                 p.drawLine(QPointF(cx - dx, cy - dy), QPointF(cx + dx, cy + dy))
-    p.end()
-    return pic, columns
+    return columns
 
 
 class RingItem(pg.GraphicsObject):
@@ -140,11 +158,16 @@ class RingItem(pg.GraphicsObject):
         self.allowed = tuple(range(12))
         self.snap_step = 1
         self.reduce_motion = False
+        # Exports paint text directly: a QPicture replayed on a device of another resolution
+        # rescales its fonts, which would break fixed-size pages.
+        self.direct_paint = False
         self.duration_ms = 260
         self._entries: list[tuple[SlotEntry, ...]] = [() for _ in range(12)]
         self._slot_pics: list[QPicture] = []
         self._laid_out_px = 0.0
         self._slot_cols: list[list[_Column]] = []
+        self._row_pics: list[QPicture] = []
+        self._row_cols: list[list[_Column]] = []
         self._background: QPicture | None = None
         self._highlight: frozenset[str] = frozenset()
         self._dimmed = False
@@ -206,16 +229,22 @@ class RingItem(pg.GraphicsObject):
 
     def _rebuild(self) -> None:
         self._slot_pics, self._slot_cols = [], []
+        self._row_pics, self._row_cols = [], []
         for slot in self._entries:
             pic, cols = layout_slot(slot, self.char_px, self.palette)
             self._slot_pics.append(pic)
             self._slot_cols.append(cols)
-        self._background = self._draw_background()
-        self.update()
-
-    def _draw_background(self) -> QPicture:
+            pic, cols = layout_slot(slot, self.char_px, self.palette, horizontal=True)
+            self._row_pics.append(pic)
+            self._row_cols.append(cols)
         pic = QPicture()
         p = QPainter(pic)
+        self._paint_background(p)
+        p.end()
+        self._background = pic
+        self.update()
+
+    def _paint_background(self, p: QPainter) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         a_fill = self.palette.upper_a if self.upper else self.palette.ring_a
         b_fill = self.palette.upper_b if self.upper else self.palette.ring_b
@@ -243,8 +272,6 @@ class RingItem(pg.GraphicsObject):
         left = QPointF((self.r_out - w) * math.cos(math.radians(a - 2.2)), (self.r_out - w) * math.sin(math.radians(a - 2.2)))
         right = QPointF((self.r_out - w) * math.cos(math.radians(a + 2.2)), (self.r_out - w) * math.sin(math.radians(a + 2.2)))
         p.drawPolygon([tip, left, right])
-        p.end()
-        return pic
 
     # -- QGraphicsItem -----------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
@@ -263,7 +290,12 @@ class RingItem(pg.GraphicsObject):
             return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        p.drawPicture(0, 0, self._background)
+        if self.direct_paint:
+            p.save()
+            self._paint_background(p)
+            p.restore()
+        else:
+            p.drawPicture(0, 0, self._background)
         rot = self.rotation()
         mid = (self.r_in + self.r_out) / 2
         for k in range(12):
@@ -271,18 +303,25 @@ class RingItem(pg.GraphicsObject):
             x, y = mid * math.cos(math.radians(angle)), mid * math.sin(math.radians(angle))
             p.save()
             p.translate(x, y)
+            screen = (angle + rot) % 360
+            pics, cols = self._slot_pics, self._slot_cols
             if self.text_mode == "upright":
                 p.rotate(-rot)
+                # where the ring runs up and down the screen, names go in rows across it
+                if abs(math.cos(math.radians(screen))) > 0.75:
+                    pics, cols = self._row_pics, self._row_cols
             else:
-                screen = (angle + rot) % 360
                 flip = 0 < screen < 180  # lower half on screen: turn the text to read upright
                 p.rotate(angle + 90 + (180 if flip else 0))
             if self._highlight:
-                for col in self._slot_cols[k]:
+                for col in cols[k]:
                     if col.spirit_id in self._highlight:
                         p.fillRect(col.rect.adjusted(-1, -1, 1, 1), self.palette.highlight)
             if not self._hidden_names:
-                p.drawPicture(0, 0, self._slot_pics[k])
+                if self.direct_paint:
+                    paint_slot(p, self._entries[k], self.char_px, self.palette, pics is self._row_pics)
+                else:
+                    p.drawPicture(0, 0, pics[k])
             p.restore()
         if self._hidden_names:
             p.setPen(QPen(self.palette.rule))

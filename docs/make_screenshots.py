@@ -1,0 +1,70 @@
+"""Render the window offscreen in a few states and save the screenshots shown in the README.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/make_screenshots.py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SHOTS = [
+    # file, state (year, month, xun, day), selected branch, view options
+    ("window-zhuang-example.png", ("甲子", 1, "甲子", None), 6, {}),
+    ("window-bingwu-dongyue.png", ("丙午", 11, "甲辰", "庚戌"), 0, {}),
+    ("window-stacked-upright.png", ("乙巳", 5, "甲申", None), None,
+     {"layout": "stacked", "text_mode": "upright", "mountains": True}),
+    ("window-traditional-north.png", ("丁未", 8, "甲寅", "丁巳"), 3, {"lang": "zh-Hant", "orientation": "north"}),
+]
+
+
+def main() -> int:
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([])
+    from PySide6.QtGui import QFont
+
+    from core.engine import State
+    from gui.fonts import register_fonts
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+
+    app.setFont(QFont(register_fonts(), 10))
+    out = ROOT / "docs"
+    for name, (year, month, xun, day), branch, opts in SHOTS:
+        with tempfile.TemporaryDirectory() as tmp:
+            w = MainWindow(settings=Settings(Path(tmp) / "s.ini"))
+            w.resize(1600, 1000)
+            w.show()
+            p = w.panel
+            combos = {"layout": p.layout_combo, "text_mode": p.text_mode, "lang": p.lang_combo,
+                      "orientation": p.orientation}
+            for key, value in opts.items():
+                if key in combos:
+                    combos[key].setCurrentIndex(combos[key].findData(value))
+                elif key == "mountains":
+                    p.mountains.blockSignals(True)
+                    p.mountains.setChecked(bool(value))
+                    p.mountains.blockSignals(False)
+            w._apply_view_options()
+            w.model.set_state(State.parse(year, month, xun, day))
+            if branch is not None:
+                w.select_branch(branch)
+            for _ in range(3):
+                app.processEvents()
+            w.view.finish_animations()
+            app.processEvents()
+            w.grab().save(str(out / name))
+            print("wrote", out / name)
+            w.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,89 @@
+"""The export and print dialogs of the window: the user picks the parts of the page and the format;
+the choices are remembered. The work itself is :mod:`gui.snapshot`'s."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget,
+)
+
+from gui.i18n import tr
+from gui.settings import Settings
+from gui.snapshot import PAPERS, SnapshotOptions
+
+__all__ = ["ExportOptionsDialog", "load_snapshot_options", "save_snapshot_options"]
+
+_LABELS = {
+    "zh-Hans": {"table": "附各支神煞表", "legend": "图例", "caption": "标题（年月旬日）", "source": "出处行",
+                "transparent": "透明背景（PNG/SVG）", "landscape": "横向", "paper": "纸张", "width": "PNG 宽度（像素）",
+                "dpi": "分辨率（DPI）"},
+    "zh-Hant": {"table": "附各支神煞表", "legend": "圖例", "caption": "標題（年月旬日）", "source": "出處行",
+                "transparent": "透明背景（PNG/SVG）", "landscape": "橫向", "paper": "紙張", "width": "PNG 寬度（像素）",
+                "dpi": "解析度（DPI）"},
+}
+
+
+def load_snapshot_options(settings: Settings, base: SnapshotOptions) -> SnapshotOptions:
+    q = settings.raw()
+
+    def flag(key: str, default: bool) -> bool:
+        v = q.value(f"export/{key}", default)
+        return v if isinstance(v, bool) else str(v).lower() in ("true", "1")
+
+    def number(key: str, default: int, lo: int, hi: int) -> int:
+        try:
+            v = int(q.value(f"export/{key}", default))  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return default
+        return v if lo <= v <= hi else default
+
+    paper = str(q.value("export/paper", base.paper))
+    return replace(base, table=flag("table", base.table), legend=flag("legend", base.legend),
+                   caption=flag("caption", base.caption), source=flag("source", base.source),
+                   transparent=flag("transparent", base.transparent), landscape=flag("landscape", base.landscape),
+                   paper=paper if paper in PAPERS else base.paper, width=number("width", base.width, 64, 20000),
+                   dpi=number("dpi", base.dpi, 36, 2400))
+
+
+def save_snapshot_options(settings: Settings, opts: SnapshotOptions) -> None:
+    q = settings.raw()
+    for key in ("table", "legend", "caption", "source", "transparent", "landscape", "paper", "width", "dpi"):
+        q.setValue(f"export/{key}", getattr(opts, key))
+
+
+class ExportOptionsDialog(QDialog):
+    def __init__(self, opts: SnapshotOptions, lang: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("export_options")
+        self.setWindowTitle(tr("export", lang))
+        L = _LABELS[lang]
+        form = QFormLayout(self)
+        self.checks: dict[str, QCheckBox] = {}
+        for key in ("caption", "table", "legend", "source", "transparent", "landscape"):
+            cb = QCheckBox(L[key])
+            cb.setChecked(bool(getattr(opts, key)))
+            self.checks[key] = cb
+            form.addRow(cb)
+        self.paper = QComboBox()
+        self.paper.addItems(list(PAPERS))
+        self.paper.setCurrentText(opts.paper)
+        form.addRow(L["paper"], self.paper)
+        self.width_box = QSpinBox()
+        self.width_box.setRange(64, 20000)
+        self.width_box.setValue(opts.width)
+        form.addRow(L["width"], self.width_box)
+        self.dpi = QSpinBox()
+        self.dpi.setRange(36, 2400)
+        self.dpi.setValue(opts.dpi)
+        form.addRow(L["dpi"], self.dpi)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self._base = opts
+
+    def options(self) -> SnapshotOptions:
+        return replace(self._base, paper=self.paper.currentText(), width=self.width_box.value(), dpi=self.dpi.value(),
+                       **{k: cb.isChecked() for k, cb in self.checks.items()})

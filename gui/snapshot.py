@@ -1,0 +1,418 @@
+"""Plate snapshots: a page (not a screenshot) as PNG, SVG, PDF, print or clipboard image.
+
+A snapshot renders fresh plate items in a plain scene at a fixed rectangle, with an explicit size,
+so that the same state and options give the same file whatever the window or screen. The page holds
+the plates, a caption with the state in words (and the date and conventions when it came from a
+date), optionally the spirits under each branch as a table, a legend of colours and marks, and the
+source line. Files are written to a temporary file beside the target and renamed into place, so a
+failure never leaves a partial file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import uuid
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Final
+
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt, QUuid
+from PySide6.QtGui import (
+    QColor, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen,
+)
+from PySide6.QtWidgets import QGraphicsScene
+
+from core.calendar import CalendarInfo
+from core.catalog import Catalog, default_catalog
+from core.cycle import BRANCHES
+from core.engine import Plate
+from core.errors import ShenshaError
+from gui.describe import section_name, spirit_name, state_label
+from gui.fonts import plate_font
+from gui.i18n import tr
+from gui.plate_scene import PlateScene, ViewConfig
+from gui.ring_item import draw_mark
+
+__all__ = ["SnapshotOptions", "ExportError", "export", "render_image", "paint_pages", "PAPERS",
+           "page_count"]
+
+PAPERS: Final = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3,
+                 "Letter": QPageSize.PageSizeId.Letter}
+FORMATS: Final = ("png", "svg", "pdf")
+
+
+class ExportError(ShenshaError, ValueError):
+    """A snapshot cannot be written (bad options, unwritable or vanished folder, full disk…)."""
+
+
+@dataclass(frozen=True)
+class SnapshotOptions:
+    fmt: str = "png"
+    width: int = 2400             # PNG pixel width (height follows the page)
+    height: int | None = None     # PNG pixel height; None: from the page's shape
+    dpi: int = 150                # PNG resolution stored in the file; PDF resolution
+    paper: str = "A4"
+    landscape: bool = False
+    table: bool = True
+    legend: bool = True
+    caption: bool = True
+    source: bool = True
+    transparent: bool = False
+    lang: str = "zh-Hans"
+    view: ViewConfig = field(default_factory=ViewConfig)
+
+    def validate(self) -> "SnapshotOptions":
+        if self.fmt not in FORMATS:
+            raise ExportError(f"invalid format: {self.fmt!r} (expected one of {', '.join(FORMATS)})")
+        if not 64 <= self.width <= 20000 or (self.height is not None and not 64 <= self.height <= 20000):
+            raise ExportError(f"invalid size: {self.width}×{self.height or 'auto'} (expected 64–20000 pixels a side)")
+        if not 36 <= self.dpi <= 2400:
+            raise ExportError(f"invalid dpi: {self.dpi} (expected 36–2400)")
+        if self.paper not in PAPERS:
+            raise ExportError(f"invalid paper: {self.paper!r} (expected one of {', '.join(PAPERS)})")
+        if self.lang not in ("zh-Hans", "zh-Hant"):
+            raise ExportError(f"invalid language: {self.lang!r} (expected zh-Hans or zh-Hant)")
+        return self
+
+
+# -- the page ------------------------------------------------------------------------------------
+
+def _plates_scene(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple[QGraphicsScene, QRectF, PlateScene]:
+    scene = QGraphicsScene()
+    plates = PlateScene()
+    for ring in plates.rings.values():
+        ring.direct_paint = True
+    for group in plates.build(opts.view, catalog):
+        scene.addItem(group)
+    for base in plates.bases.values():
+        base.direct_paint = True
+    plates.set_names(plate, opts.lang)
+    for rp in plate.rings:
+        plates.rings[rp.ring.id].set_anchor(rp.anchor, animate=False)
+    return scene, plates.scene_rect(), plates
+
+
+def _caption(plate: Plate, calendar: CalendarInfo | None, lang: str) -> list[str]:
+    lines = [state_label(plate.state, lang)]
+    if calendar is not None:
+        conv = calendar.options
+        words = {
+            "lichun": tr("ys_lichun", lang), "lichun-day": tr("ys_lichun_day", lang),
+            "new-year": tr("ys_new_year", lang), "jie": tr("mb_jie", lang), "lunar": tr("mb_lunar", lang),
+            "next-day": tr("zh_next", lang), "same-day": tr("zh_same", lang),
+        }
+        lines.append(f"{calendar.moment.strftime('%Y-%m-%d %H:%M')} {conv.zone}　"
+                     f"{tr('year_start', lang)}：{words[conv.year_start]}　{tr('month_basis', lang)}："
+                     f"{words[conv.month_basis]}　{tr('zi_hour', lang)}：{words[conv.zi_hour]}")
+    if plate.options.variants:
+        lines.append(tr("variants", lang) + "：" + "，".join(f"{a}={b}" for a, b in plate.options.variants))
+    return lines
+
+
+def _table_rows(plate: Plate, lang: str, catalog: Catalog) -> list[tuple[str, str]]:
+    rows = []
+    for b in range(12):
+        sections: list[tuple[str, list[str]]] = []
+        for p in plate.positions[b]:
+            label = section_name(p, catalog, lang)
+            name = spirit_name(p.spirit, lang)
+            if p.at != BRANCHES[b]:
+                name += f"({p.at})"
+            if p.conditional:
+                name += f"〔{p.conditional}〕"
+            if not sections or sections[-1][0] != label:
+                sections.append((label, []))
+            sections[-1][1].append(name)
+        rows.append((BRANCHES[b], "　".join(f"【{label}】{' '.join(names)}" for label, names in sections)))
+    return rows
+
+
+@dataclass
+class _Layout:
+    caption: list[str]
+    rows: list[tuple[str, str]]
+
+
+def paint_pages(painter: QPainter, page: QRectF, plate: Plate, calendar: CalendarInfo | None,
+                opts: SnapshotOptions, catalog: Catalog | None = None,
+                new_page: Callable[[], None] | None = None) -> None:
+    """Paint the snapshot into ``page`` (device coordinates). With ``new_page`` (PDF, print) the
+    spirit table goes on a page of its own; without it, below the plates on the same canvas."""
+    cat = catalog or default_catalog()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    palette = opts.view.palette
+    if not opts.transparent:
+        painter.fillRect(page, palette.paper)
+    unit = page.width() / 100.0
+    margin = unit * 3
+    y = page.top() + margin
+    inner_w = page.width() - 2 * margin
+    if opts.caption:
+        lines = _caption(plate, calendar, opts.lang)
+        painter.setPen(QPen(palette.ink))
+        painter.setFont(plate_font(unit * 2.6))
+        painter.drawText(QRectF(page.left() + margin, y, inner_w, unit * 3.6), Qt.AlignmentFlag.AlignCenter, lines[0])
+        y += unit * 3.8
+        painter.setFont(plate_font(unit * 1.35))
+        for line in lines[1:]:
+            painter.drawText(QRectF(page.left() + margin, y, inner_w, unit * 2.0), Qt.AlignmentFlag.AlignCenter, line)
+            y += unit * 2.0
+        y += unit * 0.6
+    footer = (unit * 3.2 if opts.legend else 0) + (unit * 2.0 if opts.source else 0)
+    rows = _table_rows(plate, opts.lang, cat) if opts.table else []
+    table_h = _table_height(painter, rows, inner_w, unit) if rows and new_page is None else 0.0
+    plates_h = page.bottom() - margin - footer - table_h - y
+    scene, rect, _keep = _plates_scene(plate, opts, cat)
+    target = _fit(rect, QRectF(page.left() + margin, y, inner_w, max(unit * 10, plates_h)))
+    scene.render(painter, target, rect, Qt.AspectRatioMode.KeepAspectRatio)
+    y = target.bottom() + unit * 0.8
+    if rows and new_page is None:
+        y = _paint_table(painter, rows, QRectF(page.left() + margin, y, inner_w, table_h), unit, palette)
+    _paint_footer(painter, page, margin, unit, opts, palette)
+    if rows and new_page is not None:
+        new_page()
+        if not opts.transparent:
+            painter.fillRect(page, palette.paper)
+        top = page.top() + margin
+        if opts.caption:
+            painter.setPen(QPen(palette.ink))
+            painter.setFont(plate_font(unit * 2.2))
+            painter.drawText(QRectF(page.left() + margin, top, inner_w, unit * 3.2), Qt.AlignmentFlag.AlignCenter,
+                             _caption(plate, calendar, opts.lang)[0])
+            top += unit * 3.6
+        avail = page.bottom() - margin - footer - top
+        scale = 1.15
+        for candidate in (2.2, 2.0, 1.8, 1.6, 1.5, 1.4, 1.3, 1.2):
+            if _table_height(painter, rows, inner_w, unit, candidate) <= avail:
+                scale = candidate
+                break
+        _paint_table(painter, rows, QRectF(page.left() + margin, top, inner_w, avail), unit, palette, scale)
+        _paint_footer(painter, page, margin, unit, opts, palette)
+
+
+def _fit(source: QRectF, box: QRectF) -> QRectF:
+    scale = min(box.width() / source.width(), box.height() / source.height())
+    w, h = source.width() * scale, source.height() * scale
+    return QRectF(box.left() + (box.width() - w) / 2, box.top(), w, h)
+
+
+def _table_height(painter: QPainter, rows: list[tuple[str, str]], width: float, unit: float,
+                  scale: float = 1.15) -> float:
+    fm = QFontMetricsF(plate_font(unit * scale))
+    h = 0.0
+    for _, text in rows:
+        r = fm.boundingRect(QRectF(0, 0, width - unit * 4, 1e6), int(Qt.TextFlag.TextWordWrap), text)
+        h += max(unit * 2.2, r.height() + unit * 0.6)
+    return h + unit
+
+
+def _paint_table(painter: QPainter, rows: list[tuple[str, str]], box: QRectF, unit: float, palette: object,
+                 scale: float = 1.15) -> float:
+    font = plate_font(unit * scale)
+    big = plate_font(unit * 1.7, bold=True)
+    fm = QFontMetricsF(font)
+    y = box.top()
+    pen = QPen(palette.rule, max(0.5, unit * 0.05))  # type: ignore[attr-defined]
+    for i, (branch, text) in enumerate(rows):
+        r = fm.boundingRect(QRectF(0, 0, box.width() - unit * 4, 1e6), int(Qt.TextFlag.TextWordWrap), text)
+        h = max(unit * 2.2, r.height() + unit * 0.6)
+        if i % 2 == 0:
+            painter.fillRect(QRectF(box.left(), y, box.width(), h), palette.ring_a)  # type: ignore[attr-defined]
+        painter.setPen(QPen(palette.ink))  # type: ignore[attr-defined]
+        painter.setFont(big)
+        painter.drawText(QRectF(box.left(), y, unit * 3.5, h), Qt.AlignmentFlag.AlignCenter, branch)
+        painter.setFont(font)
+        painter.drawText(QRectF(box.left() + unit * 4, y + unit * 0.3, box.width() - unit * 4, h),
+                         int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), text)
+        painter.setPen(pen)
+        painter.drawLine(QPointF(box.left(), y + h), QPointF(box.right(), y + h))
+        y += h
+    return y
+
+
+def _paint_footer(painter: QPainter, page: QRectF, margin: float, unit: float, opts: SnapshotOptions,
+                  palette: object) -> None:
+    y = page.bottom() - margin
+    if opts.source:
+        y -= unit * 2.0
+        painter.setPen(QPen(palette.rule))  # type: ignore[attr-defined]
+        painter.setFont(plate_font(unit * 1.2))
+        painter.drawText(QRectF(page.left() + margin, y, page.width() - 2 * margin, unit * 2.0),
+                         Qt.AlignmentFlag.AlignCenter, tr("source_line", opts.lang))
+    if opts.legend:
+        y -= unit * 3.2
+        items = [("good", tr("legend_good", opts.lang)), ("bad", tr("legend_bad", opts.lang)),
+                 ("mixed", tr("legend_mixed", opts.lang)), (None, tr("legend_cond", opts.lang)),
+                 (None, tr("legend_variant", opts.lang))]
+        font = plate_font(unit * 1.2)
+        fm = QFontMetricsF(font)
+        widths = [fm.horizontalAdvance(t) + unit * (2.2 if q else 0.8) for q, t in items]
+        x = page.left() + (page.width() - sum(widths)) / 2
+        painter.setFont(font)
+        for (q, text), w in zip(items, widths):
+            if q:
+                draw_mark(painter, palette, q, x + unit * 0.7, y + unit * 1.4, unit * 0.4)  # type: ignore[arg-type]
+                x += unit * 1.5
+            painter.setPen(QPen(palette.ink))  # type: ignore[attr-defined]
+            painter.drawText(QRectF(x, y, w, unit * 2.8), Qt.AlignmentFlag.AlignVCenter, text)
+            x += w - (unit * 1.5 if q else 0)
+
+
+# -- formats ------------------------------------------------------------------------------------
+
+def _png_size(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple[int, int]:
+    if opts.height is not None:
+        return opts.width, opts.height
+    scene, rect, _ = _plates_scene(plate, opts, catalog)
+    del scene
+    unit = opts.width / 100.0
+    h = unit * 6 + rect.height() * (opts.width - unit * 6) / rect.width()
+    h += (unit * 6 if opts.caption else 0) + (unit * 5.2 if opts.legend or opts.source else 0)
+    if opts.table:
+        img = QImage(8, 8, QImage.Format.Format_ARGB32)
+        p = QPainter(img)
+        h += _table_height(p, _table_rows(plate, opts.lang, catalog), opts.width - unit * 6, unit) + unit
+        p.end()
+    return opts.width, int(h)
+
+
+def render_image(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions,
+                 catalog: Catalog | None = None) -> QImage:
+    cat = catalog or default_catalog()
+    w, h = _png_size(plate, opts, cat)
+    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor(0, 0, 0, 0) if opts.transparent else opts.view.palette.paper)
+    dots_per_m = round(opts.dpi / 0.0254)
+    img.setDotsPerMeterX(dots_per_m)
+    img.setDotsPerMeterY(dots_per_m)
+    p = QPainter(img)
+    try:
+        paint_pages(p, QRectF(0, 0, w, h), plate, calendar, opts, cat)
+    finally:
+        p.end()
+    return img
+
+
+def _png_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
+    img = render_image(plate, calendar, opts, catalog)
+    buf = QBuffer()
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not img.save(buf, "PNG"):
+        raise ExportError("the PNG encoder failed")
+    return bytes(buf.data().data())
+
+
+def _svg_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
+    from PySide6.QtSvg import QSvgGenerator
+
+    w, h = _png_size(plate, replace(opts, width=min(opts.width, 1600)), catalog)
+    buf = QBuffer()
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    gen = QSvgGenerator()
+    gen.setOutputDevice(buf)
+    gen.setSize(QRectF(0, 0, w, h).size().toSize())
+    gen.setViewBox(QRectF(0, 0, w, h))
+    gen.setResolution(96)
+    gen.setTitle(state_label(plate.state, opts.lang))
+    gen.setDescription(tr("source_line", opts.lang))
+    p = QPainter(gen)
+    try:
+        paint_pages(p, QRectF(0, 0, w, h), plate, calendar, replace(opts, width=w), catalog)
+    finally:
+        p.end()
+    return bytes(buf.data().data())
+
+
+_PDF_DATE = re.compile(rb"D:[0-9]{14}")
+_XMP_DATE = re.compile(rb"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
+
+
+def _pin_dates(data: bytes) -> bytes:
+    """Same state, same options, same bytes: fix every time stamp Qt writes (same length, so the
+    cross-reference offsets stay valid)."""
+    data = _PDF_DATE.sub(b"D:20000101000000", data)
+    return _XMP_DATE.sub(b"2000-01-01T00:00:00", data)
+
+
+def _pdf_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
+    buf = QBuffer()
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buf)
+    writer.setResolution(opts.dpi if opts.dpi >= 72 else 72)
+    writer.setCreator("Shensha Plates")
+    writer.setTitle(state_label(plate.state, opts.lang))
+    writer.setDocumentId(QUuid.fromString(str(uuid.uuid5(uuid.NAMESPACE_URL, repr((plate.state, plate.options, opts))))))
+    layout = QPageLayout(QPageSize(PAPERS[opts.paper]),
+                         QPageLayout.Orientation.Landscape if opts.landscape else QPageLayout.Orientation.Portrait,
+                         QMarginsF(0, 0, 0, 0))
+    writer.setPageLayout(layout)
+    p = QPainter(writer)
+    try:
+        page = QRectF(0, 0, writer.width(), writer.height())
+        paint_pages(p, page, plate, calendar, opts, catalog, new_page=writer.newPage)
+    finally:
+        p.end()
+    return _pin_dates(bytes(buf.data().data()))
+
+
+def page_count(opts: SnapshotOptions) -> int:
+    return 2 if opts.fmt == "pdf" and opts.table else 1
+
+
+def export(path: str | os.PathLike[str], plate: Plate, calendar: CalendarInfo | None = None,
+           opts: SnapshotOptions = SnapshotOptions(), catalog: Catalog | None = None) -> Path:
+    """Write a snapshot to ``path`` atomically (temporary file, flush, fsync, rename).
+
+    Raises :class:`ExportError` with a clear message for bad options or a folder that cannot be
+    written; on any failure no file (partial or temporary) is left behind and an existing file at
+    ``path`` is untouched.
+    """
+    opts.validate()
+    cat = catalog or default_catalog()
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
+    makers = {"png": _png_bytes, "svg": _svg_bytes, "pdf": _pdf_bytes}
+    data = makers[opts.fmt](plate, calendar, opts, cat)
+    write_atomic(target, data)
+    return target
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    folder = target.parent if str(target.parent) else Path(".")
+    tmp_name = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp_name, 0o666 & ~umask)
+        os.replace(tmp_name, target)
+        tmp_name = None
+    except OSError as e:
+        raise ExportError(f"cannot write {str(target)!r}: {e.strerror or e}") from e
+    finally:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+
+
+def format_from_path(path: str) -> str:
+    ext = Path(path).suffix.lower().lstrip(".")
+    if ext not in FORMATS:
+        raise ExportError(f"cannot tell the format of {path!r} (expected a name ending in .png, .svg or .pdf)")
+    return ext
+
+
+def image_bytes_for_clipboard(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions) -> QImage:
+    return render_image(plate, calendar, replace(opts, fmt="png"))
+

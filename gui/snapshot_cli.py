@@ -1,0 +1,96 @@
+"""``shensha-plates snapshot``: write a plate snapshot from the command line, with no display needed.
+
+    shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 [--day …|--date …] -o plate.pdf|.svg|.png
+        [--size 2400|2400x3000] [--dpi 150] [--paper A4|A3|Letter] [--landscape] [--no-table]
+        [--no-legend] [--transparent] [--lang zh-Hans|zh-Hant] [--layout side|stacked]
+
+Any bad option or unwritable path: one line on stderr, exit status 2, and no file left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Sequence, TextIO
+
+from core.cli import UsageError, _Parser, add_state_arguments, resolve_state
+from core.engine import Options, compute_plate
+from core.errors import ShenshaError
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> _Parser:
+    p = _Parser(prog="shensha-plates snapshot", description="Write a plate snapshot (PNG, SVG or PDF).")
+    add_state_arguments(p)
+    p.add_argument("-o", "--output", required=True, help="file to write: .png, .svg or .pdf")
+    p.add_argument("--size", default=None, help="PNG size in pixels: WIDTH or WIDTHxHEIGHT (default 2400 wide)")
+    p.add_argument("--dpi", type=int, default=150)
+    p.add_argument("--paper", default="A4", choices=("A4", "A3", "Letter"))
+    p.add_argument("--landscape", action="store_true")
+    p.add_argument("--no-table", action="store_true", help="leave out the table of spirits under each branch")
+    p.add_argument("--no-legend", action="store_true")
+    p.add_argument("--no-caption", action="store_true")
+    p.add_argument("--no-source", action="store_true")
+    p.add_argument("--transparent", action="store_true", help="PNG/SVG without the paper background")
+    p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant"))
+    p.add_argument("--layout", default="side", choices=("side", "stacked"))
+    p.add_argument("--orientation", default="south", choices=("south", "north"))
+    p.add_argument("--text", default="radial", choices=("radial", "upright"))
+    p.add_argument("--mountains", action="store_true", help="show the 24 mountains around the branches")
+    return p
+
+
+def _size(text: str | None) -> tuple[int, int | None]:
+    if not text:
+        return 2400, None
+    t = text.lower().replace("×", "x")
+    try:
+        if "x" in t:
+            w, h = t.split("x", 1)
+            return int(w), int(h)
+        return int(t), None
+    except ValueError:
+        raise UsageError(f"invalid --size: {text!r} (expected WIDTH or WIDTHxHEIGHT in pixels, e.g. 3000 or 3000x3000)") from None
+
+
+def main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    try:
+        args = build_parser().parse_args(list(argv))
+        from gui.snapshot import SnapshotOptions, export, format_from_path
+        fmt = format_from_path(args.output)
+        state, calendar_json = resolve_state(args)
+        del calendar_json
+        calendar = None
+        if args.date or args.now:
+            from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
+            copts = CalendarOptions.from_cli(tz=args.tz, year_start=args.year_start,
+                                             month_basis=args.month_basis, zi_hour=args.zi_hour)
+            calendar = from_datetime(now(copts) if args.now else parse_datetime(args.date, copts), copts)
+        options = Options.from_choices(args.variant)
+        width, height = _size(args.size)
+        from gui.plate_scene import ViewConfig
+        opts = SnapshotOptions(fmt=fmt, width=width, height=height, dpi=args.dpi, paper=args.paper,
+                               landscape=args.landscape, table=not args.no_table, legend=not args.no_legend,
+                               caption=not args.no_caption, source=not args.no_source,
+                               transparent=args.transparent, lang=args.lang,
+                               view=ViewConfig(layout=args.layout, orientation=args.orientation,
+                                               text_mode=args.text, mountains=args.mountains)).validate()
+        _ensure_app()
+        plate = compute_plate(state, options)
+        path = export(args.output, plate, calendar, opts)
+        out.write(f"{path}\n")
+        return 0
+    except ShenshaError as e:
+        err.write(f"shensha-plates: error: {e}\n")
+        return 2
+
+
+def _ensure_app() -> None:
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+    if QApplication.instance() is None:
+        QApplication(["shensha-plates"])
+    from gui.fonts import register_fonts
+    register_fonts()
