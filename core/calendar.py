@@ -29,8 +29,8 @@ from core.cycle import BRANCHES, STEMS, XUN_HEADS, parse_pillar, pillar_index, x
 from core.engine import SEASONS, State
 from core.errors import CalendarError
 
-__all__ = ["CalendarOptions", "CalendarInfo", "from_datetime", "parse_datetime", "now",
-           "MIN_DATE", "MAX_DATE", "CST"]
+__all__ = ["CalendarOptions", "CalendarInfo", "from_datetime", "parse_datetime", "now", "sweep",
+           "day_pillar", "MIN_DATE", "MAX_DATE", "CST"]
 
 MIN_DATE: Final = _dt.date(1901, 1, 1)
 MAX_DATE: Final = _dt.date(2099, 12, 31)
@@ -244,3 +244,84 @@ def from_datetime(moment: _dt.datetime, options: CalendarOptions = CalendarOptio
     return CalendarInfo(moment=local, options=options, year=year, month_pillar=month_pillar, day=day,
                         hour_pillar=hour_pillar, month=month, prev_jie=prev_jie, next_jie=next_jie,
                         lunar_date=lunar_date)
+
+
+# -- sweeping many days ---------------------------------------------------------------------------
+
+_JIE_MONTH: Final = {"立春": 1, "惊蛰": 2, "清明": 3, "立夏": 4, "芒种": 5, "小暑": 6, "立秋": 7, "白露": 8,
+                     "寒露": 9, "立冬": 10, "大雪": 11, "小寒": 12}
+# lunar-python names the terms of the neighbouring years in pinyin
+_JIE_ALIASES: Final = {"LI_CHUN": "立春", "JING_ZHE": "惊蛰", "XIAO_HAN": "小寒", "DA_XUE": "大雪"}
+_ORDINAL_TO_DAY: Final = 1721414  # date.toordinal() + this ≡ the day's pillar (mod 60)
+
+
+def day_pillar(day: _dt.date) -> int:
+    """The 甲子 pillar index of a civil day (the day as a whole, i.e. before the late 子 hour).
+
+    >>> pillar_name = lambda p: STEMS[p % 10] + BRANCHES[p % 12]
+    >>> pillar_name(day_pillar(_dt.date(2026, 12, 2)))
+    '庚戌'
+    """
+    return (day.toordinal() + _ORDINAL_TO_DAY) % 60
+
+
+def _jie_moments(first_year: int, last_year: int) -> list[tuple[_dt.datetime, int]]:
+    """Every 节 between the years, as (moment in UTC+8, month number it begins)."""
+    seen: dict[tuple[str, _dt.datetime], int] = {}
+    for year in range(first_year, last_year + 1):
+        try:
+            table = Solar.fromYmd(year, 6, 1).getLunar().getJieQiTable()
+        except Exception as e:  # lunar-python raises bare Exception
+            raise CalendarError(f"calendar conversion failed for {year}: {e}") from e
+        for name, solar in table.items():
+            name = _JIE_ALIASES.get(name, name)
+            if name in _JIE_MONTH:
+                moment = _dt.datetime(solar.getYear(), solar.getMonth(), solar.getDay(), solar.getHour(),
+                                      solar.getMinute(), solar.getSecond(), tzinfo=CST)
+                seen[(name, moment)] = _JIE_MONTH[name]
+    return sorted((m, month) for (_, m), month in seen.items())
+
+
+def sweep(start: _dt.date, end: _dt.date, options: CalendarOptions = CalendarOptions(),
+          hour: int = 12) -> tuple[tuple[_dt.date, State], ...]:
+    """The plate state of every day from ``start`` to ``end`` (inclusive) at ``hour``:00 local time.
+
+    With the default conventions (year at the moment of 立春, months at each 节) the solar terms are
+    read once per year and each day costs a few arithmetic steps; other conventions take the
+    day-by-day path of :func:`from_datetime`. Agrees with :func:`from_datetime` for every day.
+    """
+    if end < start:
+        raise CalendarError(f"empty range: {start.isoformat()} … {end.isoformat()} (the end is before the start)")
+    for d in (start, end):
+        if not MIN_DATE <= d <= MAX_DATE:
+            raise CalendarError(f"date {d.isoformat()} is outside the supported range "
+                                f"{MIN_DATE.isoformat()} … {MAX_DATE.isoformat()}")
+    if not 0 <= hour <= 23:
+        raise CalendarError(f"invalid hour: {hour!r} (expected 0–23)")
+    tz = options.tzinfo()
+    days = (end - start).days + 1
+    if (options.year_start, options.month_basis) != ("lichun", "jie"):
+        out = []
+        for i in range(days):
+            d = start + _dt.timedelta(days=i)
+            out.append((d, from_datetime(_dt.datetime(d.year, d.month, d.day, hour, tzinfo=tz), options).state))
+        return tuple(out)
+    terms = _jie_moments(start.year - 1, end.year + 1)
+    moments = [m for m, _ in terms]
+    import bisect
+    hour_branch = ((hour + 1) // 2) % 12
+    late_zi = hour == 23 and options.zi_hour == "next-day"
+    out = []
+    for i in range(days):
+        d = start + _dt.timedelta(days=i)
+        local = _dt.datetime(d.year, d.month, d.day, hour, tzinfo=tz)
+        k = bisect.bisect_right(moments, local.astimezone(CST)) - 1
+        month = terms[k][1]
+        # the year changes at 立春: the 立春 at or before this moment names the year
+        j = k - (month - 1)
+        lichun_year = moments[j].year if j >= 0 else moments[0].year - 1
+        year = (lichun_year - 4) % 60
+        p = (day_pillar(d) + (1 if late_zi else 0)) % 60
+        out.append((d, State(year_branch=year % 12, month=month, xun=p // 10, year_stem=year % 10, day=p,
+                             hour=hour_branch)))
+    return tuple(out)

@@ -15,7 +15,7 @@ indexed by key value, so a plate is a handful of tuple look-ups.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final, Iterable, Mapping
 
@@ -260,6 +260,9 @@ class Plate:
 # ---------------------------------------------------------------------------------------------
 # compilation
 
+Rows = tuple[tuple[Placement, ...], ...]  # twelve rows, one per branch
+
+
 @dataclass(frozen=True, slots=True)
 class _Entry:
     order: int
@@ -269,10 +272,22 @@ class _Entry:
 
 @dataclass(frozen=True, slots=True)
 class _Compiled:
-    # key → per key value → entries (in catalog order)
-    by_key: Mapping[str, tuple[tuple[_Entry, ...], ...]]
-    fixed: tuple[_Entry, ...]
-    rings: tuple[tuple[Ring, tuple[int, ...], tuple[tuple[Spirit, ...], ...]], ...]
+    """The catalog turned into look-up tables, one set per options.
+
+    A plate is the concatenation, branch by branch, of four precomputed rows: the year's (by year
+    pillar, or branch when the stem is unknown), the xun's, the month's (with the season, 孟仲季 and
+    正五九 spirits; by month, year polarity and day polarity) and the day's (by day pillar). The
+    catalog's group order (year, xun, season, month, stem, branch) makes concatenation the catalog
+    order, so nothing is sorted per plate.
+    """
+
+    year: Mapping[tuple[int, int | None], Rows]
+    xun: tuple[Rows, ...]
+    month: Mapping[tuple[int, int, int | None], Rows]
+    day: tuple[Rows, ...]
+    no_day: Rows
+    rings: tuple[tuple[Ring, str, tuple[RingPosition, ...]], ...]
+    omitted: Mapping[tuple[bool, bool], tuple[str, ...]]
     key_of: Mapping[str, str | None]
 
 
@@ -320,57 +335,94 @@ def rule_labels(rule: Rule, value: int, catalog: Catalog, options: Options) -> t
     raise AssertionError(f"unhandled rule kind {kind}")
 
 
+_YEAR_KEYS: Final = ("year_branch", "year_stem")
+_MONTH_KEYS: Final = ("season", "month", "mzj", "mgroup")
+_DAY_KEYS: Final = ("day_stem", "day_branch")
+
+
+def _only_decides(only: str | None, year_parity: int, day_parity: int | None) -> bool | None:
+    """True/False when the context decides an ``only`` condition, None when it cannot (no day)."""
+    if only is None:
+        return True
+    if only in ("yang_year", "yin_year"):
+        return (year_parity == 0) == (only == "yang_year")
+    if day_parity is None:
+        return None
+    return (day_parity == 0) == (only == "yang_day")
+
+
+def _rows(entries: list[_Entry], year_parity: int = 0, day_parity: int | None = None) -> Rows:
+    rows: list[list[Placement]] = [[] for _ in range(12)]
+    for e in sorted(entries, key=lambda e: e.order):
+        applies = _only_decides(e.only, year_parity, day_parity)
+        if applies is False:
+            continue
+        for p in e.placements:
+            if applies is None:
+                p = replace(p, conditional=_ONLY_TEXT[e.only or ""])
+            rows[p.branch].append(p)
+    return tuple(tuple(r) for r in rows)
+
+
 @lru_cache(maxsize=64)
 def _compile(catalog: Catalog, options: Options) -> _Compiled:
     by_key: dict[str, list[list[_Entry]]] = {k: [[] for _ in range(n)] for k, n in KEYS.items()}
-    fixed: list[_Entry] = []
     key_of: dict[str, str | None] = {}
     ring_slots: dict[str, list[list[Spirit]]] = {r.id: [[] for _ in range(12)] for r in catalog.rings}
     for order, spirit in enumerate(catalog.spirits):
         rule, vid = effective_rule(spirit, options)
         key = rule_key(rule, catalog, options)
-        key_of[spirit.id] = key
         ring_id = rule.get("ring") if rule.kind == "ring" else None
         if ring_id is not None:
             offs = rule.get("offset")
             for o in (offs if isinstance(offs, tuple) else (offs,)):
                 ring_slots[ring_id][o].append(spirit)
         table = None if ring_id else key
-        cond = spirit.condition
 
         def make(labels: tuple[str, ...]) -> tuple[Placement, ...]:
             return tuple(Placement(spirit=spirit, at=lb, branch=label_branch(lb, options.palaces),
-                                   ring=ring_id, table=table, conditional=cond, variant=vid)
+                                   ring=ring_id, table=table, conditional=spirit.condition, variant=vid)
                          for lb in labels)
         if key is None:
+            if spirit.group not in _DAY_GROUPS:
+                raise ValueError(f"spirit {spirit.id}: a fixed rule is only supported for day spirits")
+            # Day spirits need a day even when their positions do not move with it.
+            key = "day_stem"
             placements = make(rule_labels(rule, 0, catalog, options))
-            if spirit.group in _DAY_GROUPS:
-                # Day spirits need a day even when their positions do not move with it.
-                key_of[spirit.id] = "day_stem"
-                for value in range(KEYS["day_stem"]):
-                    by_key["day_stem"][value].append(_Entry(order, spirit.only, placements))
-            else:
-                fixed.append(_Entry(order, spirit.only, placements))
-            continue
-        for value in range(KEYS[key]):
-            by_key[key][value].append(_Entry(order, spirit.only, make(rule_labels(rule, value, catalog, options))))
-    rings = tuple(
-        (r, tuple(anchor_branch(r.anchor, v) for v in range(KEYS[r.key])),
-         tuple(tuple(s) for s in ring_slots[r.id]))
-        for r in catalog.rings)
-    return _Compiled(by_key={k: tuple(tuple(v) for v in vals) for k, vals in by_key.items()},
-                     fixed=tuple(fixed), rings=rings, key_of=key_of)
-
-
-def _only_applies(only: str | None, state: State) -> bool | None:
-    """True/False when the state decides an ``only`` condition, None when it cannot."""
-    if only is None:
-        return True
-    if only in ("yang_year", "yin_year"):
-        return (state.year_branch % 2 == 0) == (only == "yang_year")
-    if state.day is None:
-        return None
-    return (state.day % 2 == 0) == (only == "yang_day")
+            for value in range(KEYS[key]):
+                by_key[key][value].append(_Entry(order, spirit.only, placements))
+        else:
+            for value in range(KEYS[key]):
+                by_key[key][value].append(_Entry(order, spirit.only, make(rule_labels(rule, value, catalog, options))))
+        if spirit.only is not None and key not in _MONTH_KEYS:
+            raise ValueError(f"spirit {spirit.id}: 'only' is supported for month and season spirits")
+        key_of[spirit.id] = key
+    year: dict[tuple[int, int | None], Rows] = {}
+    for yb in range(12):
+        year[(yb, None)] = _rows(list(by_key["year_branch"][yb]))
+        for ys in range(yb % 2, 10, 2):
+            year[(yb, ys)] = _rows(by_key["year_branch"][yb] + by_key["year_stem"][ys])
+    xun = tuple(_rows(list(by_key["xun"][x])) for x in range(6))
+    month: dict[tuple[int, int, int | None], Rows] = {}
+    for m in range(1, 13):
+        entries = (by_key["season"][season_of_month(m)] + by_key["month"][m - 1]
+                   + by_key["mzj"][mzj_of_month(m)] + by_key["mgroup"][group_of_month(m)])
+        for yp in (0, 1):
+            for dp in (0, 1, None):
+                month[(m, yp, dp)] = _rows(entries, yp, dp)
+    day = tuple(_rows(by_key["day_stem"][p % 10] + by_key["day_branch"][p % 12]) for p in range(60))
+    rings = []
+    for r in catalog.rings:
+        slots = tuple(tuple(s) for s in ring_slots[r.id])
+        rings.append((r, r.key, tuple(RingPosition(ring=r, anchor=anchor_branch(r.anchor, v), slots=slots)
+                                      for v in range(KEYS[r.key]))))
+    omitted: dict[tuple[bool, bool], tuple[str, ...]] = {}
+    for has_stem in (True, False):
+        for has_day in (True, False):
+            missing = ({"year_stem"} if not has_stem else set()) | (set(_DAY_KEYS) if not has_day else set())
+            omitted[(has_stem, has_day)] = tuple(sid for sid, k in key_of.items() if k in missing)
+    return _Compiled(year=year, xun=xun, month=month, day=day, no_day=tuple(() for _ in range(12)),
+                     rings=tuple(rings), omitted=omitted, key_of=key_of)
 
 
 def compute_plate(state: State, options: Options = Options(), catalog: Catalog | None = None) -> Plate:
@@ -381,32 +433,17 @@ def compute_plate(state: State, options: Options = Options(), catalog: Catalog |
 @lru_cache(maxsize=4096)
 def _plate(state: State, options: Options, catalog: Catalog) -> Plate:
     comp = _compile(catalog, options)
-    values = state.key_values()
-    entries: list[_Entry] = list(comp.fixed)
-    omitted: list[str] = []
-    for key, per_value in comp.by_key.items():
-        v = values[key]
-        if v is None:
-            omitted.append(key)
-            continue
-        entries.extend(per_value[v])
-    entries.sort(key=lambda e: e.order)
-    rows: list[list[Placement]] = [[] for _ in range(12)]
-    for e in entries:
-        applies = _only_applies(e.only, state)
-        if applies is False:
-            continue
-        for p in e.placements:
-            if applies is None:
-                p = Placement(spirit=p.spirit, at=p.at, branch=p.branch, ring=p.ring, table=p.table,
-                              conditional=_ONLY_TEXT[e.only or ""], variant=p.variant)
-            rows[p.branch].append(p)
-    rings = tuple(
-        RingPosition(ring=r, anchor=anchors[values[r.key] or 0], slots=slots)
-        for r, anchors, slots in comp.rings)
-    return Plate(state=state, options=options, rings=rings,
-                 positions=tuple(tuple(r) for r in rows),
-                 omitted=tuple(sid for sid, k in comp.key_of.items() if k in omitted))
+    day = state.day
+    y = comp.year[(state.year_branch, state.year_stem)]
+    x = comp.xun[state.xun]
+    m = comp.month[(state.month, state.year_branch % 2, None if day is None else day % 2)]
+    d = comp.no_day if day is None else comp.day[day]
+    positions = tuple(y[b] + x[b] + m[b] + d[b] for b in range(12))
+    values = {"year_branch": state.year_branch, "month": state.month - 1, "season": (state.month - 1) // 3,
+              "xun": state.xun}
+    rings = tuple(per_value[values[key]] for _, key, per_value in comp.rings)
+    return Plate(state=state, options=options, rings=rings, positions=positions,
+                 omitted=comp.omitted[(state.year_stem is not None, day is not None)])
 
 
 def spirit_row(spirit_id: str, options: Options = Options(),

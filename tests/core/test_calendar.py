@@ -170,3 +170,34 @@ def test_cli_now_runs() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["show", "--now", "--tz", "UTC"], out=out, err=err) == 0
     assert "日" in out.getvalue().splitlines()[0]
+
+
+@pytest.mark.parametrize("hour", [0, 12, 23])
+def test_sweep_agrees_with_day_by_day(hour: int) -> None:
+    from core.calendar import sweep
+    start, end = dt.date(2023, 12, 25), dt.date(2025, 2, 10)  # two 立春 and every 节 between
+    got = sweep(start, end, hour=hour)
+    assert len(got) == (end - start).days + 1
+    for d, state in got:
+        ref = from_datetime(dt.datetime(d.year, d.month, d.day, hour, tzinfo=SH)).state
+        assert state == ref, d
+
+
+def test_sweep_other_conventions_and_errors() -> None:
+    from core.calendar import sweep
+    opts = CalendarOptions(month_basis="lunar", year_start="new-year")
+    got = sweep(dt.date(2024, 2, 8), dt.date(2024, 2, 12), opts)
+    assert got[-1][1].year_name == "甲辰" and got[0][1].year_name == "癸卯"
+    with pytest.raises(CalendarError, match="empty range"):
+        sweep(dt.date(2024, 1, 2), dt.date(2024, 1, 1))
+    with pytest.raises(CalendarError, match="outside"):
+        sweep(dt.date(1899, 1, 1), dt.date(1901, 1, 1))
+
+
+def test_day_pillar_matches_lunar_python() -> None:
+    from core.calendar import day_pillar
+    d = dt.date(1901, 1, 1)
+    while d < dt.date(2099, 12, 31):
+        lun = Solar.fromYmdHms(d.year, d.month, d.day, 12, 0, 0).getLunar()
+        assert pillar_name(day_pillar(d)) == lun.getDayInGanZhi(), d
+        d += dt.timedelta(days=997)
