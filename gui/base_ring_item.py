@@ -105,8 +105,10 @@ class BaseRingItem(pg.GraphicsObject):
         return path.subtracted(hole)
 
     def paint(self, p: QPainter, *args: object) -> None:
-        if self.direct_paint:
+        if self.direct_paint:  # exports: a QPicture would rescale on a device of another resolution
+            p.save()
             self._draw(p)
+            p.restore()
         elif self._pic is not None:
             p.drawPicture(0, 0, self._pic)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Final, Mapping
 
 from core.calendar import CalendarInfo
-from core.catalog import Catalog, default_catalog
+from core.catalog import KEYS, Catalog, anchor_branch, default_catalog
 from core.cycle import pillar_index, xun_of
 from core.engine import Options, Plate, State, compute_plate
 
@@ -195,10 +195,9 @@ class PlateModel:
         """Branches slot 0 of a ring can reach by turning its dial (all twelve in paper mode)."""
         if self._paper:
             return tuple(range(12))
-        dial = RING_DIAL[ring_id]
-        count = {"year": 12, "month": 12, "xun": 6}[dial]
-        return tuple(sorted({compute_plate(step_state(self._state, dial, d), self._options,
-                                           self.catalog).ring(ring_id).anchor for d in range(count)}))
+        # the ring's anchor over every value of its key: the same set whatever the current state
+        ring = self.catalog.ring(ring_id)
+        return tuple(sorted({anchor_branch(ring.anchor, v) for v in range(KEYS[ring.key])}))
 
     # -- gestures: a drag is many live steps but one undo step -----------------------------------
     def begin_gesture(self) -> None:

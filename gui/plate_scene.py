@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from core.catalog import Catalog
 from core.cycle import BRANCHES
 from core.engine import Plate
+from gui.bands_item import BandsItem
 from gui.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
 from gui.i18n import tr
@@ -117,8 +118,10 @@ class PlateScene:
         self.bases: dict[str, BaseRingItem] = {}
         self.wedges: dict[str, WedgeItem] = {}
         self.titles: dict[str, QGraphicsSimpleTextItem] = {}
+        self.bands: dict[str, BandsItem] = {}
 
-    def build(self, config: ViewConfig, catalog: Catalog, selected: int | None = None) -> list[_PlateGroup]:
+    def build(self, config: ViewConfig, catalog: Catalog, selected: int | None = None,
+              cached: bool = True) -> list[_PlateGroup]:
         """(Re)make the groups for ``config``; returns them for the caller to put in a scene."""
         self.config = config
         palette = config.palette
@@ -127,6 +130,7 @@ class PlateScene:
                 if isinstance(child, RingItem):
                     child.setParentItem(None)
         self.groups, self.bases, self.wedges, self.titles = {}, {}, {}, {}
+        self.bands = {}
         c = config.char_px
         plates: list[tuple[str, Sequence[str]]] = (
             [("stacked", STACKED)] if config.layout == "stacked" else [("upper", UPPER), ("lower", LOWER)])
@@ -135,6 +139,11 @@ class PlateScene:
             group = _PlateGroup()
             self.groups[name] = group
             radii = ring_layout(catalog, order, c, start=c * 2.6)
+            bands = BandsItem(group)
+            bands.setZValue(-1)
+            bands.configure([(radii[rid][0], radii[rid][1], rid.startswith("U"), radii[rid][2]) for rid in order],
+                            config.orientation, palette, cached=cached)
+            self.bands[name] = bands
             for rid in order:
                 ring = self.rings[rid]
                 ring.setParentItem(group)

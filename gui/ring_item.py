@@ -20,12 +20,12 @@ from typing import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QTransform
 
 from gui.fonts import plate_font
 from gui.style import PALETTE, Palette, branch_angle
 
-__all__ = ["SlotEntry", "RingItem", "layout_slot", "paint_slot"]
+__all__ = ["SlotEntry", "RingItem", "slot_columns", "paint_slot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,41 +68,38 @@ def draw_mark(p: QPainter, palette: Palette, quality: str, cx: float, cy: float,
         p.drawPie(rect, 90 * 16, 180 * 16)
 
 
-def layout_slot(entries: Sequence[SlotEntry], char_px: float, palette: Palette,
-                horizontal: bool = False) -> tuple[QPicture, list[_Column]]:
-    """Draw a slot's names centred on the origin. By default as vertical columns (first name on the
-    right) with 'up' (−y) pointing outward; with ``horizontal`` as rows read left to right (first
-    name on top), for upright text where the ring runs up and down the screen.
-    Returns the picture and each name's rectangle."""
-    pic = QPicture()
-    p = QPainter(pic)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    columns = paint_slot(p, entries, char_px, palette, horizontal)
-    p.end()
-    return pic, columns
+def slot_columns(entries: Sequence[SlotEntry], char_px: float, horizontal: bool = False) -> list[_Column]:
+    """Where each name of a slot goes, centred on the origin: by default vertical columns (first
+    name on the right) with 'up' (−y) pointing outward; with ``horizontal`` rows read left to right
+    (first name on top), for upright text where the ring runs up and down the screen."""
+    step = char_px * 1.12
+    adv = char_px * 1.02
+    mark = char_px * 0.55
+    n = len(entries)
+    out = []
+    for i, e in enumerate(entries):
+        length = len(e.text) * adv + (char_px * 0.8 if e.suffix else 0) + mark
+        if horizontal:
+            rect = QRectF(-length / 2, -n * step / 2 + i * step, length, step)
+        else:
+            rect = QRectF(n * step / 2 - (i + 1) * step, -length / 2, step, length)
+        out.append(_Column(e.spirit_id, rect))
+    return out
 
 
 def paint_slot(p: QPainter, entries: Sequence[SlotEntry], char_px: float, palette: Palette,
                horizontal: bool = False) -> list[_Column]:
-    """Paint a slot's names with painter ``p`` (see :func:`layout_slot`)."""
+    """Paint a slot's names with painter ``p``, laid out by :func:`slot_columns`."""
     step = char_px * 1.12           # column width, or row height
     adv = char_px * 1.02            # one character along the name
     mark = char_px * 0.55
-    n = len(entries)
-    columns: list[_Column] = []
+    columns = slot_columns(entries, char_px, horizontal)
     regular = plate_font(char_px)
     bold = plate_font(char_px, bold=True)
     small = plate_font(char_px * 0.72)
-    for i, e in enumerate(entries):
-        length = len(e.text) * adv + (char_px * 0.8 if e.suffix else 0) + mark
-        if horizontal:
-            x0, y0 = -length / 2, -n * step / 2 + i * step
-            rect = QRectF(x0, y0, length, step)
-        else:
-            x0, y0 = n * step / 2 - (i + 1) * step, -length / 2
-            rect = QRectF(x0, y0, step, length)
-        columns.append(_Column(e.spirit_id, rect))
+    for e, col in zip(entries, columns):
+        rect = col.rect
+        x0, y0 = rect.left(), rect.top()
         color = quality_color(palette, e.quality)
         p.setFont(bold if e.quality == "bad" else regular)
         p.setPen(QPen(color))
@@ -163,12 +160,19 @@ class RingItem(pg.GraphicsObject):
         self.direct_paint = False
         self.duration_ms = 260
         self._entries: list[tuple[SlotEntry, ...]] = [() for _ in range(12)]
-        self._slot_pics: list[QPicture] = []
         self._laid_out_px = 0.0
         self._slot_cols: list[list[_Column]] = []
-        self._row_pics: list[QPicture] = []
         self._row_cols: list[list[_Column]] = []
-        self._background: QPicture | None = None
+        # Rotated text cannot use the glyph cache, so on screen each slot is drawn from a pixmap
+        # rendered at the current device scale; exports draw vectors (direct_paint).
+        # bitmaps are keyed by what a slot holds, so a state change redraws only the slots it changes
+        self._pixmaps: dict[tuple[tuple[SlotEntry, ...], bool], tuple[QPixmap, QRectF]] = {}
+        self._pixmap_scale = 0.0
+        self._rest_pixmaps: dict[tuple[tuple[SlotEntry, ...], bool, int], tuple[QPixmap, QPointF]] = {}
+        self._rest_scale = 0.0
+        self._geometry: list[tuple[float, float, float]] = []
+        self._geometry_key: tuple[float, float, str] | None = None
+        self._laid_out = False
         self._highlight: frozenset[str] = frozenset()
         self._dimmed = False
         self._hidden_names = False
@@ -184,9 +188,11 @@ class RingItem(pg.GraphicsObject):
     # -- content and geometry ---------------------------------------------------------------
     def set_content(self, slots: Sequence[Sequence[SlotEntry]], char_px: float, palette: Palette = PALETTE) -> None:
         entries = [tuple(s) for s in slots]
-        if (entries == self._entries and char_px == self._laid_out_px and palette is self.palette
-                and self._slot_pics):
+        if entries == self._entries and char_px == self._laid_out_px and palette is self.palette:
             return  # nothing new to lay out
+        if char_px != self._laid_out_px or palette is not self.palette:
+            self._pixmaps.clear()
+            self._rest_pixmaps.clear()
         self._laid_out_px = char_px
         self._entries = entries
         self.char_px = char_px
@@ -228,42 +234,15 @@ class RingItem(pg.GraphicsObject):
         return self._entries[slot]
 
     def _rebuild(self) -> None:
-        self._slot_pics, self._slot_cols = [], []
-        self._row_pics, self._row_cols = [], []
-        for slot in self._entries:
-            pic, cols = layout_slot(slot, self.char_px, self.palette)
-            self._slot_pics.append(pic)
-            self._slot_cols.append(cols)
-            pic, cols = layout_slot(slot, self.char_px, self.palette, horizontal=True)
-            self._row_pics.append(pic)
-            self._row_cols.append(cols)
-        pic = QPicture()
-        p = QPainter(pic)
-        self._paint_background(p)
-        p.end()
-        self._background = pic
+        self._slot_cols = [slot_columns(slot, self.char_px) for slot in self._entries]
+        self._row_cols = [slot_columns(slot, self.char_px, horizontal=True) for slot in self._entries]
+        self._laid_out = True
         self.update()
 
     def _paint_background(self, p: QPainter) -> None:
+        """What turns with the disc besides its names: the notch on slot 0's outer edge (the cells
+        and rules behind the disc are a fixed :class:`gui.bands_item.BandsItem`)."""
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        a_fill = self.palette.upper_a if self.upper else self.palette.ring_a
-        b_fill = self.palette.upper_b if self.upper else self.palette.ring_b
-        for k in range(12):
-            centre = branch_angle(k, self.orientation)
-            path = _sector(self.r_in, self.r_out, centre - 15, centre + 15)
-            p.fillPath(path, a_fill if k % 2 == 0 else b_fill)
-        pen = QPen(self.palette.rule, max(0.6, self.char_px * 0.05))
-        p.setPen(pen)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawEllipse(QPointF(0, 0), self.r_in, self.r_in)
-        p.drawEllipse(QPointF(0, 0), self.r_out, self.r_out)
-        thin = QPen(self.palette.rule, max(0.4, self.char_px * 0.03))
-        p.setPen(thin)
-        for k in range(12):
-            a = math.radians(branch_angle(k, self.orientation) - 15)
-            p.drawLine(QPointF(self.r_in * math.cos(a), self.r_in * math.sin(a)),
-                       QPointF(self.r_out * math.cos(a), self.r_out * math.sin(a)))
-        # slot 0 (the ring's anchor spirit) carries a small notch on the outer edge
         a = branch_angle(0, self.orientation)
         tip = QPointF(self.r_out * math.cos(math.radians(a)), self.r_out * math.sin(math.radians(a)))
         p.setBrush(QBrush(self.palette.rule))
@@ -286,54 +265,147 @@ class RingItem(pg.GraphicsObject):
         return path.subtracted(hole)
 
     def paint(self, p: QPainter, *args: object) -> None:
-        if self._background is None:
+        if not self._laid_out:
             return
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        if self.direct_paint:
-            p.save()
-            self._paint_background(p)
-            p.restore()
-        else:
-            p.drawPicture(0, 0, self._background)
+        # in motion, plain sampling keeps a frame cheap; at rest the slots are resampled smoothly
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not (self.animating or self.dragging))
+        p.save()
+        self._paint_background(p)
+        p.restore()
         rot = self.rotation()
-        mid = (self.r_in + self.r_out) / 2
-        for k in range(12):
-            angle = branch_angle(k, self.orientation)
-            x, y = mid * math.cos(math.radians(angle)), mid * math.sin(math.radians(angle))
-            p.save()
-            p.translate(x, y)
+        base = p.transform()
+        upright = self.text_mode == "upright"
+        scale = 0.0
+        if not self.direct_paint:
+            dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
+            scale = math.hypot(base.m11(), base.m12()) * dpr
+            if scale > 0 and abs(scale - self._pixmap_scale) > 0.08 * scale:
+                self._pixmaps.clear()
+                self._pixmap_scale = scale
+            if scale > 0 and scale != self._rest_scale:
+                self._rest_pixmaps.clear()  # blitted unscaled, so they must match the device exactly
+                self._rest_scale = scale
+        moving = self.animating or self.dragging
+        # bitmaps have transparent margins: edge antialiasing only costs time
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, self.direct_paint)
+        at_rest = (not moving and not self.direct_paint and scale > 0 and base.m12() == 0 and base.m21() == 0
+                   and abs(rot / 30.0 - round(rot / 30.0)) < 1e-6)
+        dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
+        for k, (x, y, angle) in enumerate(self._slot_geometry()):
             screen = (angle + rot) % 360
-            pics, cols = self._slot_pics, self._slot_cols
-            if self.text_mode == "upright":
-                p.rotate(-rot)
+            horizontal = False
+            if upright:
+                turn = -rot
                 # where the ring runs up and down the screen, names go in rows across it
-                if abs(math.cos(math.radians(screen))) > 0.75:
-                    pics, cols = self._row_pics, self._row_cols
+                horizontal = abs(math.cos(math.radians(screen))) > 0.75
             else:
-                flip = 0 < screen < 180  # lower half on screen: turn the text to read upright
-                p.rotate(angle + 90 + (180 if flip else 0))
+                turn = angle + (270.0 if 0 < screen < 180 else 90.0)  # lower half: read upright
+            cols = self._row_cols[k] if horizontal else self._slot_cols[k]
+            if at_rest and not self._highlight and not self._hidden_names and cols:
+                # at rest: a bitmap already turned to its place on screen, blitted without resampling
+                pix, offset = self._rest_pixmap(k, horizontal, cols, round(turn + rot) % 360, dpr)
+                centre = base.map(QPointF(x, y))
+                p.setTransform(QTransform())
+                p.drawPixmap(QPointF(round(centre.x() - offset.x()), round(centre.y() - offset.y())), pix)
+                continue
+            t = QTransform(base)
+            t.translate(x, y)
+            t.rotate(turn)
+            p.setTransform(t)
             if self._highlight:
-                for col in cols[k]:
+                p.setRenderHint(QPainter.RenderHint.Antialiasing)
+                for col in cols:
                     if col.spirit_id in self._highlight:
                         p.fillRect(col.rect.adjusted(-1, -1, 1, 1), self.palette.highlight)
-            if not self._hidden_names:
-                if self.direct_paint:
-                    paint_slot(p, self._entries[k], self.char_px, self.palette, pics is self._row_pics)
-                else:
-                    p.drawPicture(0, 0, pics[k])
-            p.restore()
+            if self._hidden_names or not cols:
+                continue
+            if self.direct_paint:
+                paint_slot(p, self._entries[k], self.char_px, self.palette, horizontal)
+            elif scale > 0:
+                pix, bounds = self._slot_pixmap(k, horizontal, cols)
+                t.translate(bounds.left(), bounds.top())
+                t.scale(1.0 / self._pixmap_scale, 1.0 / self._pixmap_scale)
+                p.setTransform(t)
+                p.drawPixmap(0, 0, pix)
+        p.setTransform(base)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self._hidden_names:
             p.setPen(QPen(self.palette.rule))
             p.setFont(plate_font(self.char_px))
-            for k in range(12):
-                angle = branch_angle(k, self.orientation)
-                x, y = mid * math.cos(math.radians(angle)), mid * math.sin(math.radians(angle))
+            for x, y, _ in self._slot_geometry():
                 p.drawText(QRectF(x - self.char_px, y - self.char_px, 2 * self.char_px, 2 * self.char_px),
                            Qt.AlignmentFlag.AlignCenter, "？")
         if self._dimmed:
-            path = self.shape()
-            p.fillPath(path, self.palette.dim)
+            p.fillPath(self.shape(), self.palette.dim)
+
+    def _slot_geometry(self) -> list[tuple[float, float, float]]:
+        """Centre (x, y) and angle of each slot in ring coordinates (cached per geometry)."""
+        key = (self.r_in, self.r_out, self.orientation)
+        if self._geometry_key != key:
+            mid = (self.r_in + self.r_out) / 2
+            self._geometry = []
+            for k in range(12):
+                angle = branch_angle(k, self.orientation)
+                self._geometry.append((mid * math.cos(math.radians(angle)), mid * math.sin(math.radians(angle)), angle))
+            self._geometry_key = key
+        return self._geometry
+
+    def _rest_pixmap(self, k: int, horizontal: bool, cols: list[_Column], screen_turn: int,
+                     dpr: float) -> tuple[QPixmap, QPointF]:
+        """A slot's names rendered already turned by ``screen_turn`` degrees on screen, at device
+        resolution; returns it and the slot centre's position inside it (logical pixels)."""
+        key = (self._entries[k], horizontal, screen_turn)
+        hit = self._rest_pixmaps.get(key)
+        if hit is None:
+            bounds = QRectF(cols[0].rect)
+            for c in cols[1:]:
+                bounds = bounds.united(c.rect)
+            bounds = bounds.adjusted(-2, -2, 2, 2)
+            s = self._rest_scale  # device pixels per ring unit
+            turn = QTransform()
+            turn.rotate(screen_turn)
+            turn.scale(s, s)
+            box = turn.mapRect(bounds)
+            img = QImage(max(1, math.ceil(box.width()) + 2), max(1, math.ceil(box.height()) + 2),
+                         QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+            ip = QPainter(img)
+            ip.setRenderHint(QPainter.RenderHint.Antialiasing)
+            ip.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            ip.translate(1 - box.left(), 1 - box.top())
+            ip.setTransform(turn, True)
+            paint_slot(ip, self._entries[k], self.char_px, self.palette, horizontal)
+            ip.end()
+            pix = QPixmap.fromImage(img)
+            pix.setDevicePixelRatio(dpr)
+            hit = (pix, QPointF((1 - box.left()) / dpr, (1 - box.top()) / dpr))
+            self._rest_pixmaps[key] = hit
+        return hit
+
+    def _slot_pixmap(self, k: int, horizontal: bool, cols: list[_Column]) -> tuple[QPixmap, QRectF]:
+        key = (self._entries[k], horizontal)
+        hit = self._pixmaps.get(key)
+        if hit is None:
+            bounds = QRectF(cols[0].rect)
+            for c in cols[1:]:
+                bounds = bounds.united(c.rect)
+            bounds = bounds.adjusted(-2, -2, 2, 2)
+            s = self._pixmap_scale
+            img = QImage(max(1, math.ceil(bounds.width() * s)), max(1, math.ceil(bounds.height() * s)),
+                         QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+            ip = QPainter(img)
+            ip.setRenderHint(QPainter.RenderHint.Antialiasing)
+            ip.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            ip.scale(s, s)
+            ip.translate(-bounds.left(), -bounds.top())
+            paint_slot(ip, self._entries[k], self.char_px, self.palette, horizontal)
+            ip.end()
+            hit = (QPixmap.fromImage(img), bounds)
+            self._pixmaps[key] = hit
+        return hit
 
     # -- rotation ----------------------------------------------------------------------------
     @property
@@ -484,12 +556,3 @@ class RingItem(pg.GraphicsObject):
             return
         ev.accept()  # type: ignore[attr-defined]
         self.sigWheel.emit(1 if ev.delta() < 0 else -1)  # type: ignore[attr-defined]
-
-
-def _sector(r_in: float, r_out: float, a0: float, a1: float) -> QPainterPath:
-    path = QPainterPath()
-    path.arcMoveTo(QRectF(-r_out, -r_out, 2 * r_out, 2 * r_out), -a0)
-    path.arcTo(QRectF(-r_out, -r_out, 2 * r_out, 2 * r_out), -a0, -(a1 - a0))
-    path.arcTo(QRectF(-r_in, -r_in, 2 * r_in, 2 * r_in), -a1, (a1 - a0))
-    path.closeSubpath()
-    return path

@@ -84,7 +84,7 @@ def _plates_scene(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tupl
     plates = PlateScene()
     for ring in plates.rings.values():
         ring.direct_paint = True
-    for group in plates.build(opts.view, catalog):
+    for group in plates.build(opts.view, catalog, cached=False):
         scene.addItem(group)
     for base in plates.bases.values():
         base.direct_paint = True

@@ -1,0 +1,303 @@
+"""Benchmarks: speed of the engine, the calendar, sweeps, the window and exports, and memory.
+
+    python bench/run.py [--quick] [--json PATH]
+
+Every engine figure is a ratio against a reference measured in the same process (lunar-python,
+cnlunar), each the median of repeated runs, so that a noisy machine moves both sides alike.
+lunar-python and cnlunar are the references; cnlunar is installed for the benchmark only
+(``pip install cnlunar``). Targets (issue 8): engine ≥ 20× lunar-python and ≥ 2× cnlunar; calendar
+cost ≤ 1.2× lunar-python's conversion (ratio ≥ 0.83); frame median ≤ 8 ms and p95 ≤ 16 ms; state
+change ≤ 30 ms; start-up ≤ 1.5 s; PDF ≤ 1 s, 3000×3000 PNG ≤ 1 s, SVG ≤ 0.3 s; memory growth
+< 20 MB after 10,000 state changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import gc
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+TARGETS = {
+    "engine_vs_lunar": (">=", 20.0), "engine_vs_cnlunar": (">=", 2.0), "calendar_vs_lunar": (">=", 1 / 1.2),
+    "sweep_vs_lunar": (">=", 1.0), "frame_ms_median": ("<=", 8.0), "frame_ms_p95": ("<=", 16.0),
+    "state_change_ms": ("<=", 30.0), "startup_s": ("<=", 1.5), "export_pdf_s": ("<=", 1.0),
+    "export_png_s": ("<=", 1.0), "export_svg_s": ("<=", 0.3), "memory_growth_mb": ("<", 20.0),
+}
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+# -- engine, calendar and sweep ------------------------------------------------------------------
+
+def bench_core(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    from lunar_python import Solar
+
+    from core.calendar import CalendarOptions, from_datetime, sweep
+    from core.engine import _plate, compute_plate
+
+    start, end = dt.date(1950, 1, 1), dt.date(2009, 12, 31)
+    days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+    repeat = 3 if quick else 5
+    sample = days[:: 10 if quick else 1]
+    states = [s for _, s in sweep(start, end)]
+    states_sample = states[:: 10 if quick else 1]
+    lunars = [Solar.fromYmdHms(d.year, d.month, d.day, 12, 0, 0).getLunar() for d in sample]
+
+    def lunar_spirits() -> None:
+        for lun in lunars:
+            lun.getDayJiShen()
+            lun.getDayXiongSha()
+
+    def engine() -> None:
+        _plate.cache_clear()  # every plate computed afresh, no cache hits
+        for s in states_sample:
+            compute_plate(s)
+
+    t_lunar = median_time(lunar_spirits, repeat)
+    t_engine = median_time(engine, repeat)
+    results["engine_vs_lunar"] = t_lunar / t_engine
+    details["engine_us_per_day"] = t_engine / len(states_sample) * 1e6
+    details["lunar_jishen_xiongsha_us_per_day"] = t_lunar / len(sample) * 1e6
+    try:
+        import cnlunar
+
+        moments = [dt.datetime(d.year, d.month, d.day, 12) for d in sample]
+
+        def cn() -> None:
+            for m in moments:
+                cnlunar.Lunar(m)
+        t_cn = median_time(cn, repeat)
+        results["engine_vs_cnlunar"] = t_cn / t_engine
+        details["cnlunar_us_per_day"] = t_cn / len(sample) * 1e6
+    except ImportError:
+        details["cnlunar"] = "not installed (pip install cnlunar)"
+
+    # calendar: date → state, against the lunar-python calls it wraps
+    tz = CalendarOptions().tzinfo()
+    cal_days = days[:: 20 if quick else 5]
+    aware = [dt.datetime(d.year, d.month, d.day, 12, tzinfo=tz) for d in cal_days]
+
+    def ours() -> None:
+        for m in aware:
+            from_datetime(m)
+
+    def theirs() -> None:
+        for m in aware:
+            lun = Solar.fromYmdHms(m.year, m.month, m.day, m.hour, m.minute, m.second).getLunar()
+            lun.getYearInGanZhiExact()
+            lun.getMonthInGanZhiExact()
+            lun.getDayInGanZhiExact()
+            lun.getTimeInGanZhi()
+            lun.getPrevJie(False)
+            lun.getNextJie(False)
+
+    t_ours, t_theirs = median_time(ours, repeat), median_time(theirs, repeat)
+    results["calendar_vs_lunar"] = t_theirs / t_ours
+    details["calendar_us_per_date"] = t_ours / len(aware) * 1e6
+    details["lunar_conversion_us_per_date"] = t_theirs / len(aware) * 1e6
+
+    # sweep: the plates of every day of 1950–2009 in one call, against the same lunar-python sweep
+    sweep_end = end if not quick else dt.date(1955, 12, 31)
+    n_sweep = (sweep_end - start).days + 1
+
+    def our_sweep() -> None:
+        _plate.cache_clear()
+        for _, s in sweep(start, sweep_end):
+            compute_plate(s)
+
+    def lunar_sweep() -> None:
+        for i in range(n_sweep):
+            d = start + dt.timedelta(days=i)
+            lun = Solar.fromYmdHms(d.year, d.month, d.day, 12, 0, 0).getLunar()
+            lun.getDayJiShen()
+            lun.getDayXiongSha()
+
+    t_sweep = median_time(our_sweep, 1 if quick else 3)
+    t_lsweep = median_time(lunar_sweep, 1)
+    results["sweep_vs_lunar"] = t_lsweep / t_sweep
+    details["sweep_days"] = n_sweep
+    details["sweep_s"] = t_sweep
+    details["lunar_sweep_s"] = t_lsweep
+
+
+# -- the window and exports ----------------------------------------------------------------------
+
+def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from core.engine import State, compute_plate
+    from gui.fonts import register_fonts
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+    from gui.snapshot import SnapshotOptions, export
+
+    register_fonts()
+    tmp = Path(tempfile.mkdtemp())
+    w = MainWindow(settings=Settings(tmp / "s.ini"))
+    w.resize(1600, 1240)
+    w.show()
+    app.processEvents()
+    view = w.view
+    view.resize(1200, 1200)
+    app.processEvents()
+    img = QImage(1200, 1200, QImage.Format.Format_ARGB32_Premultiplied)
+
+    def paint() -> None:
+        p = QPainter(img)
+        view.render(p)
+        p.end()
+
+    # one animation frame of a dial turn: the month dial steps, every disc of the lower plate is
+    # part-way through its animation, and the scene is painted into an image
+    paint()
+    frames = []
+    steps = 8 if quick else 30
+    for _ in range(steps):
+        w.model.step("month", 1)
+        moving = [r for r in view.rings.values() if r.animating]
+        for f in range(1, 9):
+            for ring in moving:
+                ring._anim.setCurrentTime(int(ring._anim.duration() * f / 9))
+            t = time.perf_counter()
+            paint()
+            frames.append((time.perf_counter() - t) * 1000)
+        view.finish_animations()
+        paint()  # the discs at rest again
+    frames.sort()
+    results["frame_ms_median"] = statistics.median(frames)
+    results["frame_ms_p95"] = frames[max(0, int(len(frames) * 0.95) - 1)]
+    details["frames"] = len(frames)
+
+    # a full state change: rings placed, side panel and details updated, scene painted
+    view.set_reduce_motion(True)
+    w.select_branch(6)
+    changes = []
+    states = [State.parse(y, m, x) for y, m, x in (("丙午", 11, "甲辰"), ("丁未", 3, "甲子"), ("戊申", 7, "甲戌"),
+                                                  ("己酉", 1, "甲午"), ("庚戌", 9, "甲寅"))]
+    for i in range(15 if quick else 40):
+        st = states[i % len(states)]
+        t = time.perf_counter()
+        w.model.set_state(st)
+        app.processEvents()
+        paint()
+        changes.append((time.perf_counter() - t) * 1000)
+    results["state_change_ms"] = statistics.median(changes)
+
+    # exports
+    plate = compute_plate(State.parse("丙午", 11, "甲辰", "庚戌"))
+    out = tmp / "x"
+    results["export_pdf_s"] = median_time(lambda: export(str(out) + ".pdf", plate, None,
+                                                         SnapshotOptions(fmt="pdf", paper="A4", table=True)), 3)
+    results["export_png_s"] = median_time(lambda: export(str(out) + ".png", plate, None,
+                                                         SnapshotOptions(fmt="png", width=3000, height=3000)), 3)
+    results["export_svg_s"] = median_time(lambda: export(str(out) + ".svg", plate, None,
+                                                         SnapshotOptions(fmt="svg")), 3)
+
+    # memory: resident size after 10,000 state changes (state, options and plate churn)
+    import random
+    rng = random.Random(7)
+    for _ in range(300):
+        w.model.step("month", 1)
+        app.processEvents()
+    gc.collect()
+    before = rss_mb()
+    count = 2000 if quick else 10000
+    for i in range(count):
+        dial = rng.choice(("year", "month", "xun", "day"))
+        w.model.step(dial, rng.choice((-1, 1)))
+        if i % 10 == 0:
+            app.processEvents()
+    app.processEvents()
+    gc.collect()
+    results["memory_growth_mb"] = rss_mb() - before
+    details["memory_state_changes"] = count
+    w.close()
+
+
+def bench_startup(quick: bool, results: dict[str, float]) -> None:
+    code = (
+        "import time, os; t0 = time.perf_counter(); os.environ.setdefault('QT_QPA_PLATFORM', 'offscreen')\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "import tempfile, pathlib\n"
+        "from gui.fonts import register_fonts; register_fonts()\n"
+        "from gui.main_window import MainWindow\n"
+        "from gui.settings import Settings\n"
+        "w = MainWindow(settings=Settings(pathlib.Path(tempfile.mkdtemp()) / 's.ini')); w.show()\n"
+        "app.processEvents(); w.view.grab()\n"
+        "print('painted')\n"
+    )
+    times = []
+    for _ in range(3 if quick else 5):
+        t = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                              env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+        elapsed = time.perf_counter() - t
+        if "painted" not in proc.stdout:
+            raise RuntimeError(proc.stderr)
+        times.append(elapsed)
+    results["startup_s"] = statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer samples; finishes within a minute")
+    ap.add_argument("--json", type=Path, help="write the figures to this JSON file")
+    args = ap.parse_args(argv)
+    results: dict[str, float] = {}
+    details: dict[str, object] = {}
+    t0 = time.perf_counter()
+    bench_core(args.quick, results, details)
+    bench_gui(args.quick, results, details)
+    bench_startup(args.quick, results)
+    details["bench_seconds"] = time.perf_counter() - t0
+    print(f"{'figure':<20} {'value':>12}   target")
+    ok = True
+    for key, (op, target) in TARGETS.items():
+        if key not in results:
+            print(f"{key:<20} {'—':>12}   {op} {target:g}  (not measured)")
+            continue
+        v = results[key]
+        met = v >= target if op == ">=" else v <= target if op == "<=" else v < target
+        ok &= met
+        print(f"{key:<20} {v:>12.3f}   {op} {target:g}  {'ok' if met else 'MISSED'}")
+    for key, v in details.items():
+        print(f"  {key}: {v:.3f}" if isinstance(v, float) else f"  {key}: {v}")
+    if args.json:
+        args.json.write_text(json.dumps({**results, "details": details}, indent=2, ensure_ascii=False))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
