@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QPicture
 
 from core.cycle import BRANCHES, MOUNTAINS
 from gui.fonts import plate_font
-from gui.style import PALETTE, Palette, branch_angle
+from gui.style import PALETTE, Palette, annulus_path, branch_angle
 
 __all__ = ["BaseRingItem"]
 
@@ -98,11 +98,7 @@ class BaseRingItem(pg.GraphicsObject):
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def shape(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addEllipse(QPointF(0, 0), self.outer_radius, self.outer_radius)
-        hole = QPainterPath()
-        hole.addEllipse(QPointF(0, 0), self.r_in, self.r_in)
-        return path.subtracted(hole)
+        return annulus_path(self.r_in, self.outer_radius)
 
     def paint(self, p: QPainter, *args: object) -> None:
         if self.direct_paint:  # exports: a QPicture would rescale on a device of another resolution

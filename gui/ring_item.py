@@ -23,7 +23,7 @@ from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation,
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QTransform
 
 from gui.fonts import plate_font
-from gui.style import PALETTE, Palette, branch_angle
+from gui.style import PALETTE, Palette, annulus_path, branch_angle
 
 __all__ = ["SlotEntry", "RingItem", "slot_columns", "paint_slot"]
 
@@ -258,11 +258,7 @@ class RingItem(pg.GraphicsObject):
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def shape(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addEllipse(QPointF(0, 0), self.r_out, self.r_out)
-        hole = QPainterPath()
-        hole.addEllipse(QPointF(0, 0), self.r_in, self.r_in)
-        return path.subtracted(hole)
+        return annulus_path(self.r_in, self.r_out)
 
     def paint(self, p: QPainter, *args: object) -> None:
         if not self._laid_out:

@@ -6,9 +6,10 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor, QPainterPath
 
-__all__ = ["PALETTE", "QUALITY_COLOR", "branch_angle", "Palette"]
+__all__ = ["PALETTE", "QUALITY_COLOR", "branch_angle", "Palette", "annulus_path"]
 
 
 @dataclass(frozen=True)
@@ -72,3 +73,12 @@ def branch_angle(branch: float, orientation: str = "south") -> float:
 def polar(radius: float, angle_deg: float) -> tuple[float, float]:
     a = math.radians(angle_deg)
     return radius * math.cos(a), radius * math.sin(a)
+
+
+def annulus_path(r_in: float, r_out: float) -> QPainterPath:
+    """The ring between two radii about the origin (a disc's hit area: its hole lets clicks through)."""
+    path = QPainterPath()
+    path.addEllipse(QPointF(0, 0), r_out, r_out)
+    hole = QPainterPath()
+    hole.addEllipse(QPointF(0, 0), r_in, r_in)
+    return path.subtracted(hole)
