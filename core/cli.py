@@ -14,7 +14,7 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from core.catalog import GROUPS, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
-from core.engine import MONTH_NAMES, SEASONS, Options, Plate, State, compute_plate
+from core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate
 from core.errors import ShenshaError
 
 __all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError", "add_state_arguments",
@@ -129,6 +129,24 @@ def section_label(p_ring: str | None, group: str, ring_names: dict[str, str], tr
     return label if group in ("stem", "branch") else label + ("方圖" if trad else "方图")
 
 
+def branch_sections(plate: Plate, branch: int, label_of: Callable[[Placement], str], trad: bool,
+                    condition_format: str) -> list[tuple[str, list[str]]]:
+    """The spirits under ``branch`` grouped into consecutive sections (ring or table), each name with
+    its stem/trigram label and condition, in catalog order."""
+    sections: list[tuple[str, list[str]]] = []
+    for p in plate.positions[branch]:
+        label = label_of(p)
+        name = p.name_trad if trad else p.name
+        if p.at != BRANCHES[branch]:
+            name += f"({p.at})"
+        if p.conditional:
+            name += condition_format.format(p.conditional)
+        if not sections or sections[-1][0] != label:
+            sections.append((label, []))
+        sections[-1][1].append(name)
+    return sections
+
+
 def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bool = False) -> str:
     """One line per branch: the spirits there, grouped by ring or table."""
     cat = default_catalog()
@@ -140,17 +158,8 @@ def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bo
     rot = "  ".join(f"{ring_names[r.ring.id]}{BRANCHES[r.anchor]}" for r in plate.rings)
     lines.append(rot)
     for b in range(12):
-        sections: list[tuple[str, list[str]]] = []
-        for p in plate.positions[b]:
-            label = section_label(p.ring, p.group, ring_names, trad)
-            name = p.name_trad if trad else p.name
-            if p.at != BRANCHES[b]:
-                name += f"({p.at})"
-            if p.conditional:
-                name += f"[{p.conditional}]"
-            if not sections or sections[-1][0] != label:
-                sections.append((label, []))
-            sections[-1][1].append(name)
+        sections = branch_sections(plate, b, lambda p: section_label(p.ring, p.group, ring_names, trad),
+                                   trad, "[{}]")
         body = " │ ".join(f"{label}: {' '.join(names)}" for label, names in sections)
         lines.append(f"{BRANCHES[b]} │ {body}")
     if plate.omitted:

@@ -29,7 +29,8 @@ from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES
 from core.engine import Plate
 from core.errors import ShenshaError
-from gui.describe import section_name, spirit_name, state_label
+from core.cli import branch_sections
+from gui.describe import section_name, state_label
 from gui.fonts import plate_font
 from gui.i18n import tr
 from gui.plate_scene import PlateScene, ViewConfig
@@ -114,17 +115,7 @@ def _caption(plate: Plate, calendar: CalendarInfo | None, lang: str) -> list[str
 def _table_rows(plate: Plate, lang: str, catalog: Catalog) -> list[tuple[str, str]]:
     rows = []
     for b in range(12):
-        sections: list[tuple[str, list[str]]] = []
-        for p in plate.positions[b]:
-            label = section_name(p, catalog, lang)
-            name = spirit_name(p.spirit, lang)
-            if p.at != BRANCHES[b]:
-                name += f"({p.at})"
-            if p.conditional:
-                name += f"〔{p.conditional}〕"
-            if not sections or sections[-1][0] != label:
-                sections.append((label, []))
-            sections[-1][1].append(name)
+        sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), lang == "zh-Hant", "〔{}〕")
         rows.append((BRANCHES[b], "　".join(f"【{label}】{' '.join(names)}" for label, names in sections)))
     return rows
 
