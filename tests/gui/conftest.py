@@ -51,18 +51,46 @@ def send_mouse(widget: object, kind: QEvent.Type, pos: QPoint, button: Qt.MouseB
     QApplication.sendEvent(widget, ev)
 
 
-def drag_ring(window: MainWindow, ring: RingItem, from_deg: float, to_deg: float, steps: int = 12) -> None:
-    """Press on a ring, move along the arc in small steps, release."""
-    vp = window.view.viewport()
-    start = ring_point(window, ring, from_deg)
-    send_mouse(vp, QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton)
-    for i in range(1, steps + 1):
-        a = from_deg + (to_deg - from_deg) * i / steps
-        send_mouse(vp, QEvent.Type.MouseMove, ring_point(window, ring, a), Qt.MouseButton.NoButton,
-                   Qt.MouseButton.LeftButton)
-        QApplication.processEvents()
-    end = ring_point(window, ring, to_deg)
-    send_mouse(vp, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
+class _StepClock:
+    """A stand-in for ``time`` inside ring_item: advances by a fixed step per pointer event, so the
+    release velocity (and thus any fling) does not depend on how fast the test machine is."""
+
+    def __init__(self, seconds_per_step: float) -> None:
+        self.now = 1000.0
+        self.step = seconds_per_step
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def tick(self) -> None:
+        self.now += self.step
+
+
+def drag_ring(window: MainWindow, ring: RingItem, from_deg: float, to_deg: float, steps: int = 12,
+              seconds_per_step: float = 0.05) -> None:
+    """Press on a ring, move along the arc in small steps, release.
+
+    Each step takes ``seconds_per_step`` of (simulated) time: the default is a calm hand-turn
+    (no fling); a small value gives a flick that carries on after release."""
+    import gui.ring_item as ring_module
+    clock = _StepClock(seconds_per_step)
+    real_time = ring_module.time
+    ring_module.time = clock  # type: ignore[assignment]
+    try:
+        vp = window.view.viewport()
+        start = ring_point(window, ring, from_deg)
+        send_mouse(vp, QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton)
+        for i in range(1, steps + 1):
+            clock.tick()
+            a = from_deg + (to_deg - from_deg) * i / steps
+            send_mouse(vp, QEvent.Type.MouseMove, ring_point(window, ring, a), Qt.MouseButton.NoButton,
+                       Qt.MouseButton.LeftButton)
+            QApplication.processEvents()
+        clock.tick()
+        end = ring_point(window, ring, to_deg)
+        send_mouse(vp, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
+    finally:
+        ring_module.time = real_time  # type: ignore[assignment]
 
 
 def wheel_on(window: MainWindow, pos: QPoint, delta: int, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:

@@ -59,6 +59,23 @@ def test_drag_backwards_across_the_seam(window: MainWindow, qtbot: object) -> No
     assert_rings_match_core(window)
 
 
+def test_a_flick_carries_the_disc_on_and_reduce_motion_stops_it(window: MainWindow, qtbot: object) -> None:
+    ring = window.view.rings["U1"]
+    start = branch_angle(0, "south")
+    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):  # type: ignore[attr-defined]
+        drag_ring(window, ring, start, start - 60, steps=10, seconds_per_step=0.005)  # 1200°/s
+    flung = (0 - window.model.state.year_branch) % 12
+    assert flung > 2  # the pointer moved two slots; the disc went on turning
+    assert_rings_match_core(window)
+    window.model.undo()
+    window.view.finish_animations()
+    window.view.set_reduce_motion(True)
+    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):  # type: ignore[attr-defined]
+        drag_ring(window, ring, start, start - 60, steps=10, seconds_per_step=0.005)
+    assert window.model.state.year_branch == 10  # exactly where the hand left it
+    assert_rings_match_core(window)
+
+
 def test_drag_xun_disc_snaps_to_a_xun(window: MainWindow, qtbot: object) -> None:
     ring = window.view.rings["U3"]
     start = branch_angle(0, "south")
