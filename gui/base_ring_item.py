@@ -7,6 +7,7 @@ import math
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtWidgets import QGraphicsItem
 
 from core.cycle import BRANCHES, MOUNTAINS
 from gui.fonts import plate_font
@@ -36,8 +37,11 @@ class BaseRingItem(pg.GraphicsObject):
         return self.r_out + (self.char_px * 1.9 if self.mountains else 0.0)
 
     def configure(self, r_in: float, char_px: float, orientation: str, mountains: bool,
-                  palette: Palette = PALETTE) -> None:
+                  palette: Palette = PALETTE, cached: bool = True) -> None:
         self.prepareGeometryChange()
+        # on screen the ring of branches never changes between state changes: keep it as a bitmap
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache if cached
+                          else QGraphicsItem.CacheMode.NoCache)
         self.r_in = r_in
         self.char_px = char_px
         self.r_out = r_in + char_px * 1.9

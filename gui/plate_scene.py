@@ -153,7 +153,7 @@ class PlateScene:
                 ring.set_text_mode(config.text_mode)
             r_base = max(r for _, r, _ in radii.values())
             base = BaseRingItem(group)
-            base.configure(r_base, c * 1.25, config.orientation, config.mountains, palette)
+            base.configure(r_base, c * 1.25, config.orientation, config.mountains, palette, cached=cached)
             self.bases[name] = base
             wedge = WedgeItem(group)
             wedge.configure(base.outer_radius, config.orientation, palette)
