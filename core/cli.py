@@ -15,7 +15,7 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO
 from core.catalog import GROUPS, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate
-from core.errors import ShenshaError
+from core.errors import ShenshaError, one_line
 
 __all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError", "add_state_arguments",
            "resolve_state"]
@@ -187,7 +187,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     try:
         return COMMANDS[args.command](args, out)
     except ShenshaError as e:
-        err.write(f"shensha-plates: error: {e}\n")
+        err.write(f"shensha-plates: error: {one_line(e)}\n")
         return EXIT_USAGE
 
 
@@ -196,7 +196,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextI
     try:
         args = parser.parse_args(argv)
     except UsageError as e:
-        err.write(f"shensha-plates: error: {e}\n")
+        err.write(f"shensha-plates: error: {one_line(e)}\n")
         return EXIT_USAGE
     if args.command is None:
         parser.print_help(out)

@@ -25,13 +25,13 @@ from core.catalog import (
 )
 from core.cycle import (
     BRANCHES, STEMS, TRIGRAM_PALACES, XUN_HEADS, group_of_month, month_branch, mzj_of_month,
-    parse_branch, parse_month, parse_pillar, parse_stem, parse_xun, pillar_name,
+    parse_branch, parse_month, parse_pillar, parse_stem, parse_xun, pillar_index, pillar_name,
     season_of_month, xun_of,
 )
 from core.errors import InputError
 
 __all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate", "spirit_row",
-           "SEASONS", "MONTH_NAMES"]
+           "step_state", "DIALS", "SEASONS", "MONTH_NAMES"]
 
 SEASONS: Final = ("春", "夏", "秋", "冬")
 MONTH_NAMES: Final = ("正月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月",
@@ -459,3 +459,34 @@ def spirit_row(spirit_id: str, options: Options = Options(),
     if key is None:
         return None, (rule_labels(rule, 0, cat, options),)
     return key, tuple(rule_labels(rule, v, cat, options) for v in range(KEYS[key]))
+
+
+# ---------------------------------------------------------------------------------------------
+# dials
+
+DIALS: Final = ("year", "month", "xun", "day")
+
+
+def step_state(state: State, dial: str, delta: int) -> State:
+    """The state after turning ``dial`` by ``delta`` steps (forward positive).
+
+    >>> step_state(State.parse("丙午", 11, "甲辰"), "year", 1).label()
+    '丁未年 冬月 甲辰旬'
+    """
+    if dial == "year":
+        if state.year_stem is None:
+            return replace(state, year_branch=(state.year_branch + delta) % 12)
+        p = (pillar_index(state.year_stem, state.year_branch) + delta) % 60
+        return replace(state, year_branch=p % 12, year_stem=p % 10)
+    if dial == "month":
+        return replace(state, month=(state.month - 1 + delta) % 12 + 1)
+    if dial == "xun":
+        x = (state.xun + delta) % 6
+        day = None if state.day is None else (state.day + 10 * delta) % 60
+        return replace(state, xun=x, day=day)
+    if dial == "day":
+        day = (state.xun * 10 if state.day is None else state.day + delta) % 60
+        if state.day is None and delta < 0:
+            day = (state.xun * 10 + 9) % 60
+        return replace(state, day=day, xun=xun_of(day))
+    raise InputError(f"unknown dial: {dial!r} (expected one of {', '.join(DIALS)})")

@@ -7,7 +7,7 @@ Messages quote the offending value and say what would be valid.
 
 from __future__ import annotations
 
-__all__ = ["ShenshaError", "InputError", "CatalogError", "CalendarError"]
+__all__ = ["ShenshaError", "InputError", "CatalogError", "CalendarError", "one_line"]
 
 
 class ShenshaError(Exception):
@@ -40,3 +40,14 @@ class CatalogError(ShenshaError, ValueError):
 
 class CalendarError(ShenshaError, ValueError):
     """A date, time zone or calendar convention cannot be turned into a plate state."""
+
+
+def one_line(message: object) -> str:
+    """A message as a single printable line: control characters (a newline typed into an
+    argument, say) are shown escaped, so an error is always exactly one line.
+
+    >>> one_line("unrecognized arguments: \\n\\t")
+    'unrecognized arguments: \\\\n\\\\t'
+    """
+    text = str(message)
+    return "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)

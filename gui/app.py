@@ -31,7 +31,7 @@ def run_app(argv: Sequence[str] = ()) -> int:
     import pyqtgraph as pg
 
     from core.catalog import default_catalog
-    from core.errors import CatalogError
+    from core.errors import CatalogError, one_line
 
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
@@ -48,7 +48,7 @@ def run_app(argv: Sequence[str] = ()) -> int:
         catalog = default_catalog()
     except CatalogError as e:
         QMessageBox.critical(None, "神煞旋盘 — catalog error", str(e))
-        sys.stderr.write(f"shensha-plates: error: {e}\n")
+        sys.stderr.write(f"shensha-plates: error: {one_line(e)}\n")
         return 2
     from gui.main_window import MainWindow
     window = MainWindow(catalog=catalog)

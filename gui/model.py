@@ -12,12 +12,10 @@ from typing import Callable, Final, Mapping
 
 from core.calendar import CalendarInfo
 from core.catalog import KEYS, Catalog, anchor_branch, default_catalog
-from core.cycle import pillar_index, xun_of
-from core.engine import Options, Plate, State, compute_plate
+from core.engine import DIALS, Options, Plate, State, compute_plate, step_state
 
 __all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency"]
 
-DIALS: Final = ("year", "month", "xun", "day")
 # The ring that shows each dial, and the dial each ring belongs to (linked mode).
 DIAL_RING: Final[Mapping[str, str]] = {"year": "U1", "month": "L2", "xun": "U3"}
 RING_DIAL: Final[Mapping[str, str]] = {"U1": "year", "U2": "year", "U3": "xun", "U4": "xun",
@@ -45,31 +43,6 @@ class Consistency:
 def _circular(a: int, b: int) -> int:
     d = (a - b) % 12
     return min(d, 12 - d)
-
-
-def step_state(state: State, dial: str, delta: int) -> State:
-    """The state after turning ``dial`` by ``delta`` steps (forward positive).
-
-    >>> step_state(State.parse("丙午", 11, "甲辰"), "year", 1).label()
-    '丁未年 冬月 甲辰旬'
-    """
-    if dial == "year":
-        if state.year_stem is None:
-            return replace(state, year_branch=(state.year_branch + delta) % 12)
-        p = (pillar_index(state.year_stem, state.year_branch) + delta) % 60
-        return replace(state, year_branch=p % 12, year_stem=p % 10)
-    if dial == "month":
-        return replace(state, month=(state.month - 1 + delta) % 12 + 1)
-    if dial == "xun":
-        x = (state.xun + delta) % 6
-        day = None if state.day is None else (state.day + 10 * delta) % 60
-        return replace(state, xun=x, day=day)
-    if dial == "day":
-        day = (state.xun * 10 if state.day is None else state.day + delta) % 60
-        if state.day is None and delta < 0:
-            day = (state.xun * 10 + 9) % 60
-        return replace(state, day=day, xun=xun_of(day))
-    raise ValueError(f"unknown dial: {dial!r} (expected one of {', '.join(DIALS)})")
 
 
 class PlateModel:

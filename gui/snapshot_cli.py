@@ -15,7 +15,7 @@ from typing import Sequence, TextIO
 
 from core.cli import UsageError, _Parser, add_state_arguments, resolve_state
 from core.engine import Options, compute_plate
-from core.errors import ShenshaError
+from core.errors import ShenshaError, one_line
 
 __all__ = ["main", "build_parser"]
 
@@ -82,7 +82,7 @@ def main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr
         out.write(f"{path}\n")
         return 0
     except ShenshaError as e:
-        err.write(f"shensha-plates: error: {e}\n")
+        err.write(f"shensha-plates: error: {one_line(e)}\n")
         return 2
 
 

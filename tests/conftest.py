@@ -10,6 +10,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_QUICK_BACKEND", "software")
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests: the same examples on every run (CI must not turn red by chance), no example
+# database written into the checkout, no per-example deadline on a slow machine; the autouse
+# fixture below is harmless to share between examples.
+settings.register_profile(
+    "repo", derandomize=True, database=None, deadline=None, max_examples=150,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+# A longer hunt, run by hand: HYPOTHESIS_PROFILE=deep pytest tests/core/test_fuzz.py ...
+settings.register_profile("deep", parent=settings.get_profile("repo"), derandomize=False, max_examples=3000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repo"))
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
