@@ -1,4 +1,5 @@
-"""The text commands of ``shensha-plates``: ``show`` (a plate as text or JSON).
+"""The text commands of ``shensha-plates``: ``show`` (a plate as text or JSON), ``relate`` (the eight
+relations between two positions).
 
 Bad input never produces a traceback: every :class:`core.errors.ShenshaError` and every argument
 error becomes one line on stderr and exit status 2.
@@ -62,6 +63,11 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     show.add_argument("--format", choices=("text", "json"), default="text")
     show.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans",
                       help="simplified (default) or traditional characters in text output")
+    relate = sub.add_parser("relate", help="the eight relations (seed 001) between two stems or branches")
+    relate.add_argument("first", help="a stem or branch, e.g. 寅")
+    relate.add_argument("second", help="another stem or branch, e.g. 亥")
+    relate.add_argument("--format", choices=("text", "json"), default="text")
+    relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
     return parser
 
 
@@ -179,7 +185,44 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show}
+QUALITY_WORDS: dict[str, tuple[str, str]] = {"good": ("吉", "吉"), "bad": ("凶", "凶"), "mixed": ("吉凶参半", "吉凶參半")}
+
+
+def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: str = "zh-Hans") -> str:
+    from core.catalog import SEED_FILES
+    from core.script import in_script
+    trad = lang == "zh-Hant"
+    lines = [f"{first} · {second}"]
+    if not relations:
+        lines.append(in_script("（八煞之中无一相涉）", lang))
+    for r in relations:
+        quality = QUALITY_WORDS[r.quality][1 if trad else 0]
+        lines.append(f"{r.name_trad if trad else r.name}  {in_script(r.detail, lang)}  [{quality}]")
+        lines.append(f"    {in_script(r.meaning, lang)}")
+        if r.verdict == "rejected":
+            lines.append(f"    {in_script('辨：不取。', lang)}{in_script(r.note or '', lang)}")
+        elif r.note:
+            lines.append(f"    {in_script('注：', lang)}{in_script(r.note, lang)}")
+        lines.append(f"    {in_script('出处：', lang)}{SEED_FILES[r.source.file]}「{r.source.quote}」")
+    return "\n".join(lines)
+
+
+def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
+    from core.relations import parse_position, relate
+    parse_position(args.first)
+    parse_position(args.second)
+    rels = relate(args.first, args.second)
+    first, second = args.first.strip(), args.second.strip()
+    if args.format == "json":
+        json.dump({"first": first, "second": second, "relations": [r.to_json() for r in rels]}, out,
+                  ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(relations_to_text(first, second, rels, args.lang) + "\n")
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "relate": _cmd_relate}
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:

@@ -73,7 +73,7 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "tables_title": ("方图：当前一栏已标出", "方圖：當前一欄已標出", "square tables, current column marked"),
     "round_plate": ("圆图", "圓圖", "round plate"),
     "square_table": ("方图", "方圖", "square table"),
-    "stem_spirits": ("干煞", "幹煞", "day-stem spirits"),
+    "stem_spirits": ("干煞", "干煞", "day-stem spirits"),
     "branch_spirits": ("支煞", "支煞", "day-branch spirits"),
     "meaning": ("释义", "釋義", "meaning"),
     "source": ("出处", "出處", "source"),
@@ -116,7 +116,7 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "seed_001": ("八煞", "八煞", "the eight relations of Liu Ren"),
     "seed_002": ("大六壬神煞指南 卷四", "大六壬神煞指南 卷四", "Da Liu Ren guide, vol. 4, the spirits"),
     "seed_004": ("选择求真 卷八至十", "選擇求真 卷八至十", "Xuanze Qiuzhen, vols. 8–10"),
-    "omitted": ("（{n} 位干煞、支煞或年干之煞需要日或年干）", "（{n} 位幹煞、支煞或年干之煞需要日或年干）",
+    "omitted": ("（{n} 位干煞、支煞或年干之煞需要日或年干）", "（{n} 位干煞、支煞或年干之煞需要日或年干）",
                 "({n} spirits need a day or the year's stem)"),
     "void": ("{xun}旬 空亡", "{xun}旬 空亡", "void of the {xun} xun"),
     "shortcut_text": (
