@@ -51,6 +51,7 @@ class MainWindow(QMainWindow):
         self.tables: TablesDialog | None = None
         self.selected_branch: int | None = None
         self.last_error: str | None = None
+        self._error_box: QMessageBox | None = None
         self._build_actions()
         self._connect()
         self.panel.set_view_options({k: self.settings.get(k) for k in
@@ -235,12 +236,16 @@ class MainWindow(QMainWindow):
         """A clear message in the status line and a non-blocking notice; nothing else changes."""
         self.last_error = text
         self.statusBar().showMessage(f"{tr('invalid_input', self.model.lang)}：{text}", 8000)
-        box = QMessageBox(QMessageBox.Icon.Warning, tr("error", self.model.lang), text, QMessageBox.StandardButton.Ok, self)
-        box.setObjectName("error_box")
-        box.setWindowModality(Qt.WindowModality.NonModal)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        # one notice, reused: a string of bad entries updates it instead of piling up windows
+        box = self._error_box
+        if box is None:
+            box = QMessageBox(QMessageBox.Icon.Warning, "", "", QMessageBox.StandardButton.Ok, self)
+            box.setObjectName("error_box")
+            box.setWindowModality(Qt.WindowModality.NonModal)
+            self._error_box = box
+        box.setWindowTitle(tr("error", self.model.lang))
+        box.setText(text)
         box.show()
-        self._error_box = box
 
     def calendar_options(self, zone: str, year_start: str, month_basis: str, zi_hour: str) -> CalendarOptions:
         return CalendarOptions(zone=zone or "Asia/Shanghai", year_start=year_start, month_basis=month_basis,

@@ -22,6 +22,7 @@ RING_DIAL: Final[Mapping[str, str]] = {"U1": "year", "U2": "year", "U3": "xun", 
                                        "L1": "month", "L2": "month", "L3": "month", "L4": "month",
                                        "L5": "month", "L6": "month", "L7": "month"}
 Listener = Callable[[str], None]
+UNDO_LIMIT: Final = 500  # steps kept for undo
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +132,7 @@ class PlateModel:
             return
         if record:
             self._undo.append(self._snapshot())
-            del self._undo[:-500]
+            del self._undo[:-UNDO_LIMIT]
             self._redo.clear()
         self._apply(new)
         self._emit("history")
@@ -181,6 +182,7 @@ class PlateModel:
         self._gesture = None
         if start is not None and start != self._snapshot():
             self._undo.append(start)
+            del self._undo[:-UNDO_LIMIT]
             self._redo.clear()
             self._emit("history")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from PySide6.QtCore import QPointF
@@ -76,7 +77,15 @@ def polar(radius: float, angle_deg: float) -> tuple[float, float]:
 
 
 def annulus_path(r_in: float, r_out: float) -> QPainterPath:
-    """The ring between two radii about the origin (a disc's hit area: its hole lets clicks through)."""
+    """The ring between two radii about the origin (a disc's hit area: its hole lets clicks through).
+
+    Hit-testing asks for it on every pointer move, so the subtraction is done once per size; the
+    copy handed out shares its data with the cached path (Qt's paths are copy-on-write)."""
+    return QPainterPath(_annulus(r_in, r_out))
+
+
+@lru_cache(maxsize=256)
+def _annulus(r_in: float, r_out: float) -> QPainterPath:
     path = QPainterPath()
     path.addEllipse(QPointF(0, 0), r_out, r_out)
     hole = QPainterPath()
