@@ -63,6 +63,17 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     show.add_argument("--format", choices=("text", "json"), default="text")
     show.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans",
                       help="simplified (default) or traditional characters in text output")
+    bazi = sub.add_parser("bazi", help="the four pillars of a birth moment and the spirits each carries (seed 000)")
+    bazi.add_argument("--date", help="birth date and time, e.g. 1990-05-17T08:30")
+    bazi.add_argument("--now", action="store_true", help="use the current date and time")
+    bazi.add_argument("--tz", default=None, help="time zone of --date (default Asia/Shanghai)")
+    bazi.add_argument("--year-start", default=None, choices=("lichun", "lichun-day", "new-year"))
+    bazi.add_argument("--month-basis", default=None, choices=("jie", "lunar"))
+    bazi.add_argument("--zi-hour", default=None, choices=("next-day", "same-day"))
+    bazi.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
+                      help="a variant reading, e.g. jiang_xing=shenfeng or tian_de=kaoyuan; repeatable")
+    bazi.add_argument("--format", choices=("text", "json"), default="text")
+    bazi.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
     relate = sub.add_parser("relate", help="the eight relations (seed 001) between two stems or branches")
     relate.add_argument("first", help="a stem or branch, e.g. 寅")
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
@@ -207,6 +218,47 @@ def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: s
     return "\n".join(lines)
 
 
+def chart_to_json(chart: Any, calendar: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"pillars": chart.pillar_names(), "spirits": [h.to_json() for h in chart.hits], "calendar": calendar}
+
+
+def chart_to_text(chart: Any, calendar: dict[str, Any] | None = None, lang: str = "zh-Hans") -> str:
+    from core.bazi import PILLAR_KEYS, PILLAR_NAMES
+    from core.script import in_script
+    trad = lang == "zh-Hant"
+    names = chart.pillar_names()
+    lines = []
+    if calendar:
+        lines.append(f"{calendar['date']} ({calendar['zone']})")
+    lines.append("  ".join(f"{PILLAR_NAMES[k][1 if trad else 0]} {names[k]}" for k in PILLAR_KEYS))
+    for k in PILLAR_KEYS:
+        hits = [h for h in chart.hits if h.pillar.split("-")[0] == k]
+        for h in hits:
+            name = h.spirit.name_trad if trad else h.spirit.name
+            lines.append(f"{PILLAR_NAMES[k][1 if trad else 0]}  {name}  {in_script(h.rule, lang)}")
+            lines.append(f"      {in_script('出处：', lang)}{h.spirit.source.file_name}「{h.spirit.source.quote}」")
+    if not chart.hits:
+        lines.append(in_script("（无所列神煞）", lang))
+    return "\n".join(lines)
+
+
+def _cmd_bazi(args: argparse.Namespace, out: TextIO) -> int:
+    from core.bazi import BaziOptions, chart_for
+    from core.calendar import CalendarOptions, now, parse_datetime
+    if bool(args.date) == bool(args.now):
+        raise UsageError("give a birth moment with --date (e.g. --date 1990-05-17T08:30) or --now")
+    opts = CalendarOptions.from_cli(tz=args.tz, year_start=args.year_start, month_basis=args.month_basis,
+                                    zi_hour=args.zi_hour)
+    moment = now(opts) if args.now else parse_datetime(args.date, opts)
+    chart, info = chart_for(moment, opts, BaziOptions.from_choices(args.variant))
+    if args.format == "json":
+        json.dump(chart_to_json(chart, info.to_json()), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(chart_to_text(chart, info.to_json(), args.lang) + "\n")
+    return 0
+
+
 def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
     from core.relations import parse_position, relate
     parse_position(args.first)
@@ -222,7 +274,8 @@ def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "relate": _cmd_relate}
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "bazi": _cmd_bazi,
+                                                                   "relate": _cmd_relate}
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
