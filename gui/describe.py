@@ -12,18 +12,15 @@ from typing import Final
 from core.catalog import GROUPS, SEED_FILES, Catalog, Spirit
 from core.cycle import BRANCHES, XUN_HEADS, xun_void
 from core.engine import Placement, Plate, State
+from core.script import to_traditional
 from gui.i18n import gloss, tr
 
 __all__ = ["state_label", "branch_html", "to_lang", "spirit_name", "spirit_html", "search_spirits",
            "section_name"]
 
-# The few characters of state labels and ring names that differ between the scripts.
-_TRAD: Final = str.maketrans({"腊": "臘", "时": "時", "岁": "歲", "驿": "驛", "盘": "盤", "圣": "聖",
-                              "马": "馬", "图": "圖", "干": "幹", "煞": "煞", "旬": "旬"})
-
-
 def to_lang(text: str, lang: str) -> str:
-    return text.translate(_TRAD) if lang == "zh-Hant" else text
+    """``text`` (written in simplified characters) in the script of ``lang`` (OpenCC, 干支 kept)."""
+    return to_traditional(text) if lang == "zh-Hant" else text
 
 
 def state_label(state: State, lang: str = "zh-Hans") -> str:
@@ -68,9 +65,9 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
         parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('conditional', lang))}：{e(to_lang(cond, lang))}〕</span>")
     if placement is not None and placement.variant:
         parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}：{e(placement.variant)}〕</span>")
-    parts.append(f"<br/><span>{e(spirit.meaning)}</span>")
+    parts.append(f"<br/><span>{e(to_lang(spirit.meaning, lang))}</span>")
     if spirit.note:
-        parts.append(f"<br/><span style='color:#555'>{e(spirit.note)}</span>")
+        parts.append(f"<br/><span style='color:#555'>{e(to_lang(spirit.note, lang))}</span>")
     src = spirit.source
     parts.append(f"<br/><span style='color:#777;font-size:small'>{e(tr('source', lang))}："
                  f"{e(tr('seed_' + src.file, lang))}（{e(SEED_FILES[src.file])}）「{e(src.quote)}」</span>")
@@ -78,7 +75,7 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
         verdict = {"rejected": tr("rejected", lang), "accepted": tr("accepted", lang)}.get(v.verdict or "", "")
         verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
         parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))} "
-                     f"<code>{e(v.id)}</code>：{verdict_html}{e(v.note)}（{e(v.source.file)}「{e(v.source.quote)}」）</span>")
+                     f"<code>{e(v.id)}</code>：{verdict_html}{e(to_lang(v.note, lang))}（{e(v.source.file)}「{e(v.source.quote)}」）</span>")
     if english:
         word = gloss({"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality])
         parts.append(f"<br/><i style='color:#777;font-size:small'>{e(word)} · {e(spirit.id)}</i>")
@@ -133,3 +130,77 @@ def search_spirits(catalog: Catalog, text: str) -> tuple[Spirit, ...]:
                 or any(t in n for n in names)):
             found.append(s)
     return tuple(found)
+
+
+# -- the other systems -------------------------------------------------------------------------------
+
+def _source_html(file: str, quote: str, lang: str) -> str:
+    e = html.escape
+    return (f"<span style='color:#777;font-size:small'>{e(tr('source', lang))}：{e(tr('seed_' + file, lang))}"
+            f"（{e(SEED_FILES[file])}）「{e(quote)}」</span>")
+
+
+def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, heading: str = "") -> str:
+    """A Bazi chart: the four pillars side by side with the spirits each carries, then every hit with
+    the rule that fired and its source."""
+    from core.bazi import PILLAR_KEYS, PILLAR_NAMES
+    from core.cycle import PILLARS, nayin
+    e = html.escape
+    pillars = chart.pillars  # type: ignore[attr-defined]
+    hits = chart.hits  # type: ignore[attr-defined]
+    trad = lang == "zh-Hant"
+    cells_head, cells_stem, cells_branch, cells_nayin, cells_spirits = [], [], [], [], []
+    for k in PILLAR_KEYS:
+        p = PILLARS[pillars[k]]
+        cells_head.append(f"<th width='120' style='padding:4px 14px;color:#555'>{e(PILLAR_NAMES[k][1 if trad else 0])}</th>")
+        cells_stem.append(f"<td align='center' style='font-size:26pt'>{e(p[0])}</td>")
+        cells_branch.append(f"<td align='center' style='font-size:26pt'>{e(p[1])}</td>")
+        cells_nayin.append(f"<td align='center' style='color:#777'>{e(to_lang(nayin(pillars[k]), lang))}</td>")
+        names = [h for h in hits if k in h.pillar.split("-")]
+        cells_spirits.append("<td width='120' valign='top' align='center'>" + "<br/>".join(
+            f"<span style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{_QUALITY_MARK[h.spirit.quality]} "
+            f"{e(h.spirit.name_trad if trad else h.spirit.name)}</span>" for h in names) + "</td>")
+    rows = [cells_head, cells_stem, cells_branch, cells_nayin, cells_spirits]
+    table = "<table cellspacing='0' style='margin:6px 0'>" + "".join(
+        "<tr>" + "".join(r) + "</tr>" for r in rows) + "</table>"
+    out = [f"<h2 style='margin:0'>{e(heading)}</h2>" if heading else "", table]
+    for h in hits:
+        name = h.spirit.name_trad if trad else h.spirit.name
+        where = "、".join(PILLAR_NAMES[k][1 if trad else 0] for k in h.pillar.split("-"))
+        line = (f"<div style='margin:4px 0'><b style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{e(name)}</b>"
+                f" <span style='color:#555'>· {e(where)}</span><br/>{e(to_lang(h.rule, lang))}"
+                f"<br/><span>{e(to_lang(h.spirit.meaning, lang))}</span>")
+        if h.spirit.note:
+            line += f"<br/><span style='color:#555;font-size:small'>{e(to_lang(h.spirit.note, lang))}</span>"
+        line += "<br/>" + _source_html(h.spirit.source.file, h.spirit.source.quote, lang)
+        if english:
+            line += f"<br/><i style='color:#777;font-size:small'>{e(h.spirit.id)} · {e(h.pillar)}</i>"
+        out.append(line + "</div>")
+    if not hits:
+        out.append(f"<p style='color:#777'>{e(tr('chart_none', lang))}</p>")
+    return "".join(out)
+
+
+def relations_html(first: str, second: str, relations: object, lang: str = "zh-Hans", english: bool = False) -> str:
+    """The eight relations between two positions, each with its meaning, source and any verdict."""
+    from core.relations import KINDS
+    e = html.escape
+    trad = lang == "zh-Hant"
+    out = [f"<h2 style='margin:0'>{e(first)} · {e(second)}</h2>"]
+    rels = list(relations)  # type: ignore[call-overload]
+    if not rels:
+        out.append(f"<p style='color:#777'>{e(tr('relations_none', lang))}</p>")
+    for r in rels:
+        colour = _QUALITY_COLOR[r.quality]
+        line = (f"<div style='margin:6px 0'><b style='color:{colour}'>{_QUALITY_MARK[r.quality]} "
+                f"{e(r.name_trad if trad else r.name)}</b> {e(to_lang(r.detail, lang))}")
+        if english:
+            line += f" <i style='color:#777;font-size:small'>({e(KINDS[r.kind][2])})</i>"
+        if r.verdict == "rejected":
+            line += f" <b style='color:#8a3b12'>{e(tr('rejected_by_source', lang))}</b>"
+        line += f"<br/>{e(to_lang(r.meaning, lang))}"
+        if r.note:
+            line += f"<br/><span style='color:#555;font-size:small'>{e(to_lang(r.note, lang))}</span>"
+        line += "<br/>" + _source_html(r.source.file, r.source.quote, lang) + "</div>"
+        out.append(line)
+    return "".join(out)

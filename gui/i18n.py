@@ -79,6 +79,23 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "source": ("出处", "出處", "source"),
     "variants": ("异说", "異說", "variants"),
     "rejected": ("庄氏斥为误", "莊氏斥為誤", "rejected by Zhuang"),
+    "rejected_by_source": ("本书不取", "本書不取", "rejected by this source"),
+    "systems": ("其他体系", "其他體系", "other systems"),
+    "systems_title": ("其他体系：八字神煞、八煞关系、选择年月神煞", "其他體系：八字神煞、八煞關係、選擇年月神煞",
+                      "other systems: Bazi spirits, the eight relations, date-selection spirits"),
+    "bazi_tab": ("八字神煞", "八字神煞", "Bazi chart spirits"),
+    "relations_tab": ("八煞关系", "八煞關係", "the eight relations"),
+    "birth": ("出生时间", "出生時間", "birth date and time"),
+    "zone": ("时区", "時區", "time zone"),
+    "make_chart": ("排八字", "排八字", "cast the chart"),
+    "from_plate": ("取转盘日期", "取轉盤日期", "use the plates' date"),
+    "chart_none": ("此命四柱未见所列神煞", "此命四柱未見所列神煞", "none of the listed spirits in this chart"),
+    "relations_none": ("八煞之中无一相涉", "八煞之中無一相涉", "none of the eight relations applies"),
+    "first_pos": ("甲方", "甲方", "first position"),
+    "second_pos": ("乙方", "乙方", "second position"),
+    "swap": ("对调", "對調", "swap"),
+    "relation_hint": ("在盘上选一支后，按住 Shift 再点另一支，即见二者关系", "在盤上選一支後，按住 Shift 再點另一支，即見二者關係",
+                      "select a branch on the plate, then Shift+click another to see their relations"),
     "accepted": ("庄氏取之", "莊氏取之", "accepted by Zhuang"),
     "conditional": ("条件", "條件", "condition"),
     "aliases": ("同位异名", "同位異名", "other names"),
@@ -122,12 +139,15 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "shortcut_text": (
         "Y / Shift+Y　年 进 / 退\nM / Shift+M　月 进 / 退\nX / Shift+X　旬 进 / 退\nD / Shift+D　日 进 / 退\n"
         "N　现在\nCtrl+Z / Ctrl+Shift+Z　撤销 / 重做\nP　纸盘模式\nL　并列 / 叠盘\nO　方位\nCtrl+F　查找\n"
-        "鼠标拖动盘面转盘；滚轮转一格；Ctrl+滚轮缩放",
+        "T　方图\nB　其他体系（八字、八煞、选择）\n"
+        "鼠标拖动盘面转盘；滚轮转一格；Ctrl+滚轮缩放；Shift+点击另一支：两支关系",
         "Y / Shift+Y　年 進 / 退\nM / Shift+M　月 進 / 退\nX / Shift+X　旬 進 / 退\nD / Shift+D　日 進 / 退\n"
         "N　現在\nCtrl+Z / Ctrl+Shift+Z　撤銷 / 重做\nP　紙盤模式\nL　並列 / 疊盤\nO　方位\nCtrl+F　查找\n"
-        "鼠標拖動盤面轉盤；滾輪轉一格；Ctrl+滾輪縮放",
+        "T　方圖\nB　其他體系（八字、八煞、選擇）\n"
+        "鼠標拖動盤面轉盤；滾輪轉一格；Ctrl+滾輪縮放；Shift+點擊另一支：兩支關係",
         "Y/M/X/D (Shift: back) step year, month, xun, day; N now; Ctrl+Z undo; P paper mode; L layout; "
-        "O orientation; Ctrl+F find; drag a disc to turn it; wheel turns one step; Ctrl+wheel zooms"),
+        "O orientation; Ctrl+F find; T square tables; B other systems (Bazi, relations, date selection); "
+        "drag a disc to turn it; wheel turns one step; Ctrl+wheel zooms; Shift+click a second branch: relations"),
 }
 
 

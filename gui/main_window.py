@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QScrollAre
 
 from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
 from core.catalog import Catalog
+from core.cycle import BRANCHES
 from core.engine import Options, State
 from core.errors import ShenshaError
 from gui.describe import branch_html, search_spirits, spirit_name, state_label
@@ -23,6 +24,7 @@ from gui.side_panel import SidePanel
 from gui.tables_view import TablesDialog
 
 if TYPE_CHECKING:
+    from gui.systems_view import SystemsDialog
     from gui.snapshot import SnapshotOptions
 
 __all__ = ["MainWindow"]
@@ -49,6 +51,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
         self.tables: TablesDialog | None = None
+        self.systems: "SystemsDialog | None" = None
         self.selected_branch: int | None = None
         self.last_error: str | None = None
         self._error_box: QMessageBox | None = None
@@ -119,6 +122,7 @@ class MainWindow(QMainWindow):
             ("orientation", "O", lambda: self._toggle_combo(self.panel.orientation)),
             ("find", QKeySequence.StandardKey.Find, lambda: self.panel.search.setFocus()),
             ("tables", "T", self.show_tables),
+            ("systems", "B", self.show_systems),
             ("reset_view", "0", self.view.reset_view),
             ("shortcuts", "F1", self.show_shortcuts),
             ("quit", QKeySequence.StandardKey.Quit, self.close),
@@ -136,7 +140,7 @@ class MainWindow(QMainWindow):
         for n in ("undo", "redo", "find"):
             self.menu_edit.addAction(self.actions_by_name[n])
         self.menu_view = menubar.addMenu("")
-        for n in ("tables", "layout", "orientation", "paper", "reset_view"):
+        for n in ("tables", "systems", "layout", "orientation", "paper", "reset_view"):
             self.menu_view.addAction(self.actions_by_name[n])
         self.menu_help = menubar.addMenu("")
         self.menu_help.addAction(self.actions_by_name["shortcuts"])
@@ -156,7 +160,7 @@ class MainWindow(QMainWindow):
         p.sigSearch.connect(self.search)
         p.sigSnap.connect(self.model.snap_to_consistent)
         p.sigInvalid.connect(self.show_message)
-        self.view.sigBranchClicked.connect(self.select_branch)
+        self.view.sigBranchClicked.connect(self._branch_clicked)
         self.view.sigBranchHovered.connect(self._hover)
 
     # -- following the model -------------------------------------------------------------------
@@ -207,7 +211,7 @@ class MainWindow(QMainWindow):
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
         for key, act in self.actions_by_name.items():
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
-                                                                     "reset_view", "tables", "layout", "orientation",
+                                                                     "reset_view", "tables", "systems", "layout", "orientation",
                                                                      "export", "print", "copy_image")
                                            else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
         self.menu_file.setTitle(tr("file", lang))
@@ -320,6 +324,26 @@ class MainWindow(QMainWindow):
         msg = "；".join(where) if where else tr("search_none", lang, text=text)
         self.statusBar().showMessage(msg, 10000)
         self.last_search = msg
+
+    def _branch_clicked(self, branch: int) -> None:
+        """A click selects a branch; Shift+click shows the relations between the selected one and it."""
+        shift = QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier
+        if shift and self.selected_branch is not None:
+            self.show_relation(BRANCHES[self.selected_branch], BRANCHES[branch])
+            return
+        self.select_branch(branch)
+
+    def show_systems(self) -> "SystemsDialog":
+        if self.systems is None:
+            from gui.systems_view import SystemsDialog
+            self.systems = SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
+                                         on_error=self.show_message)
+        self.systems.show()
+        self.systems.raise_()
+        return self.systems
+
+    def show_relation(self, first: str, second: str) -> None:
+        self.show_systems().show_relation(first, second)
 
     def show_tables(self) -> None:
         if self.tables is None:

@@ -23,9 +23,35 @@ SOURCE = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
 FAMILY = "Shensha Serif"
 OUT = ROOT / "resources" / "fonts" / "ShenshaSerif-Regular.otf"
 EXTRA = ("0123456789０１２３４５６７８９（）〔〕【】「」『』《》〈〉：；，。、！？…—·・／＋－＝"
-         "○●◐◇◆□■△▲▽▼☆★※＊←→↑↓↺↻⟲⟳✓✗×÷°′″　 "
+         "○●◐◇◆□■△▲▽▼☆★※＊←→↑↓✓×÷°′″　 "
          "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥乾坤艮巽震离兑坎離兌"
          "正二三四五六七八九十冬腊臘一月年旬日时時春夏秋冬孟仲季吉凶")
+
+
+def system_texts() -> list[str]:
+    """Text of the other systems: Bazi rules, the eight relations (every pair), date selection."""
+    from core.bazi import PILLAR_NAMES, default_bazi
+    from core.cycle import BRANCHES, PILLARS, STEMS, nayin
+    from core.relations import KINDS, relate
+
+    parts: list[str] = [n for pair in PILLAR_NAMES.values() for n in pair]
+    parts += [k[0] + k[1] for k in KINDS.values()]
+    parts += [nayin(i) for i in range(60)] + list(PILLARS)
+    for sp in default_bazi().spirits:
+        parts += [sp.name, sp.name_trad, sp.meaning, sp.note, sp.source.quote]
+        parts += [v.note + v.source.quote for v in sp.variants]
+    parts.append("月支日干支季旬在年纳音见顺连为；春夏秋冬")
+    positions = STEMS + BRANCHES
+    for a in positions:
+        for b in positions:
+            for r in relate(a, b):
+                parts += [r.name, r.name_trad, r.detail, r.meaning, r.note or "", r.source.quote]
+    try:
+        from core.selection import all_text as selection_text
+        parts.append(selection_text())
+    except ImportError:
+        pass
+    return parts
 
 
 def needed_text() -> str:
@@ -40,13 +66,9 @@ def needed_text() -> str:
             parts += [v.note, v.source.quote]
     for r in default_catalog().rings:
         parts += [r.name, r.name_trad, r.source.quote]
-    try:
-        import opencc  # traditional forms of meanings and notes, shown in traditional mode
-
-        conv = opencc.OpenCC("s2t")
-        parts.append(conv.convert("".join(parts)))
-    except ImportError:  # pragma: no cover - the generator works without it, with fewer forms
-        pass
+    parts += system_texts()
+    from core.script import to_traditional  # traditional forms of meanings and notes (OpenCC, 干支 kept)
+    parts.append(to_traditional("".join(parts)))
     text = "".join(parts)
     text += "".join(chr(c) for c in range(0x20, 0x7F))
     return "".join(sorted(set(text)))
