@@ -74,6 +74,10 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
                       help="a variant reading, e.g. jiang_xing=shenfeng or tian_de=kaoyuan; repeatable")
     bazi.add_argument("--format", choices=("text", "json"), default="text")
     bazi.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    select = sub.add_parser("select", help="date selection (seed 004): the year and month spirits on the 24 mountains")
+    add_state_arguments(select)
+    select.add_argument("--format", choices=("text", "json"), default="text")
+    select.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
     relate = sub.add_parser("relate", help="the eight relations (seed 001) between two stems or branches")
     relate.add_argument("first", help="a stem or branch, e.g. 寅")
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
@@ -259,6 +263,40 @@ def _cmd_bazi(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
+    from core.cycle import MOUNTAINS
+    from core.script import in_script
+    from core.selection import plate_to_json, selection_plate
+    if not (args.date or args.now or args.xun or args.day):
+        args.xun = "甲子"  # the xun plays no part in date selection; any will do
+    state, calendar = resolve_state(args)
+    choices = dict(c.partition("=")[::2] for c in args.variant)
+    plate = selection_plate(state.year_branch, state.year_stem, state.month, choices)
+    if args.format == "json":
+        data = plate_to_json(plate)
+        data["calendar"] = calendar
+        json.dump(data, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return 0
+    lang = args.lang
+    trad = lang == "zh-Hant"
+    lines = [in_script(f"{plate.year_name} {MONTH_NAMES[plate.month - 1]}（选择求真）", lang)]
+    for m in MOUNTAINS:
+        names = [p.spirit.name_trad if trad else p.spirit.name for p in plate.at(m) if p.palace is None]
+        lines.append(f"{m} │ {' '.join(names)}")
+    flying = [p for p in plate.placements if p.palace is not None]
+    if flying:
+        lines.append(in_script("飞宫：", lang) + "；".join(
+            f"{p.spirit.name_trad if trad else p.spirit.name} {in_script(p.palace + '宫', lang)}" for p in flying))
+    none = [p.spirit.name_trad if trad else p.spirit.name for p in plate.placements if p.spirit.remedy == "none"]
+    if none:
+        lines.append(in_script("例无制法：", lang) + "、".join(dict.fromkeys(none)))
+    if plate.omitted:
+        lines.append(in_script(f"（未列 {len(plate.omitted)} 位：需要年干）", lang))
+    out.write("\n".join(lines) + "\n")
+    return 0
+
+
 def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
     from core.relations import parse_position, relate
     parse_position(args.first)
@@ -274,7 +312,7 @@ def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "bazi": _cmd_bazi,
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "bazi": _cmd_bazi, "select": _cmd_select,
                                                                    "relate": _cmd_relate}
 
 

@@ -95,9 +95,13 @@ class SystemsDialog(QDialog):
         for combo in (self.first, self.second):
             combo.currentIndexChanged.connect(self._relate)
 
+        from gui.selection_view import SelectionPage
+        self.selection = SelectionPage(model)
+        self.selection.setObjectName("selection_page")
         self.tabs.addTab(self.bazi_page, "")
         self.tabs.addTab(self.rel_page, "")
-        self.resize(900, 680)
+        self.tabs.addTab(self.selection, "")
+        self.resize(1180, 760)
         model.subscribe(self._on_model)
         self.chart: object = None
         self.retranslate()
@@ -113,6 +117,7 @@ class SystemsDialog(QDialog):
         self.setWindowTitle(tr("systems_title", lang))
         self.tabs.setTabText(0, tr("bazi_tab", lang))
         self.tabs.setTabText(1, tr("relations_tab", lang))
+        self.tabs.setTabText(2, tr("selection_tab", lang))
         self.birth_label.setText(tr("birth", lang))
         self.zone_label.setText(tr("zone", lang))
         self.cast.setText(tr("make_chart", lang))
@@ -167,6 +172,9 @@ class SystemsDialog(QDialog):
             combo.blockSignals(False)
         self.tabs.setCurrentWidget(self.rel_page)
         self._relate()
+
+    def show_selection(self) -> None:
+        self.tabs.setCurrentWidget(self.selection)
 
     def _swap(self) -> None:
         self.show_relation(self.second.currentText(), self.first.currentText())

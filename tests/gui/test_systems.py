@@ -57,3 +57,26 @@ def test_shift_click_on_the_plate_shows_relations(window: MainWindow, monkeypatc
     assert window.systems is not None and window.systems.isVisible()
     assert (window.systems.first.currentText(), window.systems.second.currentText()) == ("寅", "亥")
     assert window.selected_branch == 2  # the selection stays
+
+
+def test_selection_disc_follows_the_dials_and_turns_with_the_year(window: MainWindow) -> None:
+    from core.engine import State
+    d = window.show_systems()
+    d.show_selection()
+    page = d.selection
+    window.model.set_state(State.parse("丙午", 11, "甲辰"))
+    assert page.plate.year_name == "丙午年" and page.plate.month == 11
+    text = page.listing.toPlainText()
+    assert "岁破 子 例无制法" in text and "还宫之月" in text and "辨伪" in text
+    page.disc.finish()
+    window.actions_by_name["year_fwd"].trigger()  # 丁未: the year ring turns one step
+    assert page.plate.year_name == "丁未年"
+    assert page.disc.turn != 0.0 or page.disc.reduce_motion
+    page.disc.finish()
+    assert page.disc.turn == 0.0
+    img = page.disc.grab().toImage()
+    assert img.width() >= 520 and len({img.pixel(x, img.height() // 2) for x in range(0, img.width(), 7)}) > 3
+    window.model.set_lang("zh-Hant")
+    assert "歲破 丑 例無制法" in page.listing.toPlainText()
+    window.model.set_state(State.parse("午", 3, "甲子"))  # no year stem: the stem spirits are left out
+    assert "需年干" in page.listing.toPlainText()
