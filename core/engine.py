@@ -178,6 +178,11 @@ class Options:
                              f"{', '.join(TRIGRAM_PALACES)})")
         return cls(variants=tuple(sorted(pairs.items())), palaces=palaces)
 
+    def to_choices(self) -> tuple[str, ...]:
+        """The choices as ``ID=CHOICE`` strings (what :meth:`from_choices` reads back)."""
+        extra = () if self.palaces == "liuren" else (f"palaces={self.palaces}",)
+        return tuple(f"{sid}={vid}" for sid, vid in self.variants) + extra
+
     def choice(self, spirit_id: str) -> str | None:
         for sid, vid in self.variants:
             if sid == spirit_id:

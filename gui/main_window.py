@@ -24,6 +24,7 @@ from gui.side_panel import SidePanel
 from gui.tables_view import TablesDialog
 
 if TYPE_CHECKING:
+    from gui.classroom import QuizDialog
     from gui.systems_view import SystemsDialog
     from gui.snapshot import SnapshotOptions
 
@@ -44,6 +45,7 @@ class MainWindow(QMainWindow):
         scroll.setWidget(self.panel)
         scroll.setWidgetResizable(True)
         scroll.setMinimumWidth(330)
+        self.panel_container = scroll
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.view)
         self.splitter.addWidget(scroll)
@@ -52,10 +54,16 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self.tables: TablesDialog | None = None
         self.systems: "SystemsDialog | None" = None
+        self.quiz: "QuizDialog | None" = None
+        self.compare_dialog: object = None
         self.selected_branch: int | None = None
         self.last_error: str | None = None
         self._error_box: QMessageBox | None = None
         self._build_actions()
+        from gui.classroom import ClassroomPanel, Presenter
+        self.classroom = ClassroomPanel(self)
+        self.panel.tabs.addTab(self.classroom, "")
+        self.presenter = Presenter(self)
         self._connect()
         self.panel.set_view_options({k: self.settings.get(k) for k in
                                      ("layout", "orientation", "text_mode", "lang", "mountains", "english",
@@ -123,6 +131,8 @@ class MainWindow(QMainWindow):
             ("find", QKeySequence.StandardKey.Find, lambda: self.panel.search.setFocus()),
             ("tables", "T", self.show_tables),
             ("systems", "B", self.show_systems),
+            ("present", "F5", self.toggle_presentation),
+            ("quiz", "Q", self.start_quiz),
             ("reset_view", "0", self.view.reset_view),
             ("shortcuts", "F1", self.show_shortcuts),
             ("quit", QKeySequence.StandardKey.Quit, self.close),
@@ -140,7 +150,7 @@ class MainWindow(QMainWindow):
         for n in ("undo", "redo", "find"):
             self.menu_edit.addAction(self.actions_by_name[n])
         self.menu_view = menubar.addMenu("")
-        for n in ("tables", "systems", "layout", "orientation", "paper", "reset_view"):
+        for n in ("tables", "systems", "present", "quiz", "layout", "orientation", "paper", "reset_view"):
             self.menu_view.addAction(self.actions_by_name[n])
         self.menu_help = menubar.addMenu("")
         self.menu_help.addAction(self.actions_by_name["shortcuts"])
@@ -206,12 +216,14 @@ class MainWindow(QMainWindow):
         lang = self.model.lang
         english = self.panel.english.isChecked()
         self.panel.retranslate(lang, english)
+        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom), tr("classroom", lang))
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
         for key, act in self.actions_by_name.items():
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
-                                                                     "reset_view", "tables", "systems", "layout", "orientation",
+                                                                     "reset_view", "tables", "systems", "present", "quiz", "layout",
+                                                                     "orientation",
                                                                      "export", "print", "copy_image")
                                            else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
         self.menu_file.setTitle(tr("file", lang))
@@ -326,7 +338,11 @@ class MainWindow(QMainWindow):
         self.last_search = msg
 
     def _branch_clicked(self, branch: int) -> None:
-        """A click selects a branch; Shift+click shows the relations between the selected one and it."""
+        """A click selects a branch; Shift+click shows the relations between the selected one and it;
+        during a quiz question that asks for a branch, a click answers it."""
+        if self.quiz is not None and self.quiz.waiting_for_click():
+            self.quiz.answer(branch)
+            return
         shift = QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier
         if shift and self.selected_branch is not None:
             self.show_relation(BRANCHES[self.selected_branch], BRANCHES[branch])
@@ -341,6 +357,20 @@ class MainWindow(QMainWindow):
         self.systems.show()
         self.systems.raise_()
         return self.systems
+
+    def toggle_presentation(self) -> None:
+        if self.presenter.active:
+            self.presenter.exit()
+        else:
+            self.presenter.enter(self.classroom.screen_combo.currentData())
+
+    def start_quiz(self, seed: int | None = None) -> "QuizDialog":
+        from gui.classroom import QuizDialog
+        if self.quiz is not None:
+            self.quiz.close()
+        self.quiz = QuizDialog(self, seed)
+        self.quiz.show()
+        return self.quiz
 
     def show_relation(self, first: str, second: str) -> None:
         self.show_systems().show_relation(first, second)

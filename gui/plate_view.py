@@ -19,6 +19,7 @@ from gui.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
 from gui.model import RING_DIAL, PlateModel
 from gui.plate_scene import PlateScene, ViewConfig
+from gui.trace_item import TraceItem
 from gui.wedge_item import WedgeItem
 
 __all__ = ["PlateView"]
@@ -40,6 +41,8 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._selected: int | None = None
         self._hidden: set[str] = set()
         self._dimmed: set[str] = set()
+        self._trace: tuple[str, list[int | None]] | None = None
+        self.trace_item: TraceItem | None = None
         for rid, ring in self.rings.items():
             ring.sigDragStarted.connect(lambda rid=rid: self._drag_started(rid))
             ring.sigRotationChanged.connect(lambda _deg, rid=rid: self._drag_moved(rid))
@@ -63,6 +66,9 @@ class PlateView(pg.GraphicsLayoutWidget):
             base.sigHovered.connect(self.sigBranchHovered.emit)
         for ring in self.rings.values():
             ring.reduce_motion = self.reduce_motion
+        self.trace_item = None  # the old one went with its group
+        if self._trace is not None:
+            self.show_trace(*self._trace)
         self.refresh()
         self.reset_view()
 
@@ -132,6 +138,40 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._hidden = set(ring_ids)
         for rid, ring in self.rings.items():
             ring.set_names_hidden(rid in self._hidden)
+
+    def set_duration(self, ms: int) -> None:
+        """How long a one-step turn takes (all rings together)."""
+        for ring in self.rings.values():
+            ring.duration_ms = max(60, int(ms))
+
+    def show_trace(self, ring_or_group: str, path: list[int | None]) -> None:
+        """Draw a path (the branch of each step) outside the plate that holds ``ring_or_group`` (a
+        ring id, or ``upper``/``lower`` for a spirit in a square table)."""
+        self.clear_trace()
+        self._trace = (ring_or_group, list(path))
+        if ring_or_group in self.rings:
+            group = self.rings[ring_or_group].parentItem()
+            name = next(n for n, g in self.groups.items() if g is group)
+        else:
+            name = ring_or_group if ring_or_group in self.groups else next(iter(self.groups))
+        base = self.bases[name]
+        self.trace_item = TraceItem(self.groups[name])  # type: ignore[arg-type]
+        self.trace_item.configure(base.outer_radius, self.config.char_px, self.config.orientation, path)
+        self.reset_view_to_fit()
+
+    def clear_trace(self) -> None:
+        self._trace = None
+        if self.trace_item is not None:
+            scene = self.trace_item.scene()
+            if scene is not None:
+                scene.removeItem(self.trace_item)
+            self.trace_item = None
+
+    def reset_view_to_fit(self) -> None:
+        rect = self.scene_rect()
+        if self.trace_item is not None:
+            rect = rect.united(self.trace_item.mapRectToScene(self.trace_item.boundingRect()))
+        self.viewbox.setRange(rect=rect, padding=0.02)
 
     # -- gestures --------------------------------------------------------------------------------
     def _drag_started(self, rid: str) -> None:

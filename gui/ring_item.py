@@ -225,6 +225,14 @@ class RingItem(pg.GraphicsObject):
             self._dimmed = dimmed
             self.update()
 
+    @property
+    def dimmed(self) -> bool:
+        return self._dimmed
+
+    @property
+    def names_hidden(self) -> bool:
+        return self._hidden_names
+
     def set_names_hidden(self, hidden: bool) -> None:
         if hidden != self._hidden_names:
             self._hidden_names = hidden
@@ -435,7 +443,7 @@ class RingItem(pg.GraphicsObject):
         self._anim.setStartValue(float(self.rotation()))
         self._anim.setEndValue(float(target))
         span = abs(target - self.rotation())
-        self._anim.setDuration(int(min(700, self.duration_ms * (0.6 + span / 90.0))))
+        self._anim.setDuration(int(min(max(700, 2.5 * self.duration_ms), self.duration_ms * (0.6 + span / 90.0))))
         self._anim.setEasingCurve(QEasingCurve.Type.OutCubic)
         self._anim.start()
 

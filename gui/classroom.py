@@ -1,0 +1,679 @@
+"""The classroom: presentation mode, stepping and playing, tracing a spirit, highlighting and
+comparing, quizzes and lessons. Everything a spirit's place depends on comes from :mod:`core`
+(the plate, :mod:`core.teaching`); this module only shows it and takes the class's input."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtWidgets import (
+    QApplication, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+    QLineEdit, QListWidget, QPushButton, QSlider, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from core.cycle import BRANCHES
+from core.engine import Options, State, compute_plate, step_state
+from core.errors import ShenshaError
+from core.teaching import Lesson, LessonStep, Question, check_answer, load_lesson, make_question, save_lesson, trace
+from gui.describe import search_spirits, spirit_name, state_label, to_lang
+from gui.fonts import plate_font
+from gui.i18n import tr
+from gui.model import PlateModel
+from gui.plate_scene import ViewConfig
+from gui.plate_view import PlateView
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+__all__ = ["ClassroomPanel", "Presenter", "QuizDialog", "CompareDialog"]
+
+DIAL_KEYS = ("year", "month", "xun", "day")
+
+
+# -- presentation --------------------------------------------------------------------------------
+
+class Presenter(QObject):
+    """Full screen, large type, high contrast, no chrome; the keyboard (or a presenter remote:
+    Page Up/Down, arrows, space) steps the plates or the lesson; B or . blacks the screen out."""
+
+    sigChanged = Signal(bool)
+
+    NEXT = {Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Space, Qt.Key.Key_Return,
+            Qt.Key.Key_Enter}
+    PREV = {Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace}
+
+    def __init__(self, window: "MainWindow") -> None:
+        super().__init__(window)
+        self.w = window
+        self.active = False
+        self.dial = "month"
+        self._saved: dict[str, object] = {}
+        self.caption = QLabel(window.view)
+        self.caption.setObjectName("present_caption")
+        self.caption.setStyleSheet("background: rgba(0,0,0,170); color: white; padding: 10px 18px;"
+                                   "border-radius: 8px;")
+        self.caption.hide()
+        self.blackout = QWidget(window)
+        self.blackout.setObjectName("blackout")
+        self.blackout.setStyleSheet("background: black;")
+        self.blackout.hide()
+        window.model.subscribe(self._on_model)
+
+    # entering and leaving
+    def enter(self, screen_index: int | None = None) -> None:
+        if self.active:
+            return
+        w = self.w
+        self._saved = {"config": w.view.config, "panel": w.panel_container.isVisible(),
+                       "menu": w.menuBar().isVisible(), "status": w.statusBar().isVisible(),
+                       "full": w.isFullScreen()}
+        screens = QGuiApplication.screens()
+        if screen_index is not None and 0 <= screen_index < len(screens) and w.windowHandle() is not None:
+            w.windowHandle().setScreen(screens[screen_index])
+        w.panel_container.hide()
+        w.menuBar().hide()
+        w.statusBar().hide()
+        w.view.apply_config(replace(w.view.config, high_contrast=True))
+        w.showFullScreen()
+        self.active = True
+        QApplication.instance().installEventFilter(self)  # type: ignore[union-attr]
+        self._update_caption()
+        self.caption.show()
+        self.caption.raise_()
+        self.sigChanged.emit(True)
+
+    def exit(self) -> None:
+        if not self.active:
+            return
+        w = self.w
+        QApplication.instance().removeEventFilter(self)  # type: ignore[union-attr]
+        self.active = False
+        self.blackout.hide()
+        self.caption.hide()
+        w.view.apply_config(self._saved["config"])  # type: ignore[arg-type]
+        w.panel_container.setVisible(bool(self._saved["panel"]))
+        w.menuBar().setVisible(bool(self._saved["menu"]))
+        w.statusBar().setVisible(bool(self._saved["status"]))
+        if not self._saved["full"]:
+            w.showNormal()
+        self.sigChanged.emit(False)
+
+    # stepping
+    def next(self) -> None:
+        self._go(1)
+
+    def previous(self) -> None:
+        self._go(-1)
+
+    def _go(self, delta: int) -> None:
+        lesson = self.w.classroom.lesson_steps()
+        if lesson:
+            self.w.classroom.go_lesson(delta)
+        else:
+            self.w.model.step(self.dial, delta)
+
+    def toggle_blackout(self) -> None:
+        if self.blackout.isVisible():
+            self.blackout.hide()
+        else:
+            self.blackout.setGeometry(self.w.rect())
+            self.blackout.show()
+            self.blackout.raise_()
+
+    def _on_model(self, event: str) -> None:
+        if self.active and event in ("state", "lang"):
+            self._update_caption()
+
+    def _update_caption(self) -> None:
+        lang = self.w.model.lang
+        text = state_label(self.w.model.state, lang)
+        note = self.w.classroom.current_note()
+        dial = tr("dial_" + self.dial, lang)
+        self.caption.setText(f"{text}" + (f"\n{note}" if note else "") + f"\n<{dial}>")
+        side = min(self.w.view.width(), self.w.view.height())
+        self.caption.setFont(plate_font(max(18.0, side / 26)))
+        self.caption.adjustSize()
+        self.caption.move(16, 16)
+
+    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if not self.active:
+            return False
+        t = ev.type()
+        if t == QEvent.Type.Resize and obj is self.w:
+            self.blackout.setGeometry(self.w.rect())
+            self._update_caption()
+            return False
+        if t not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) or not isinstance(ev, QKeyEvent):
+            return False
+        key = Qt.Key(ev.key())
+        handled = key in self.NEXT or key in self.PREV or key in (
+            Qt.Key.Key_B, Qt.Key.Key_Period, Qt.Key.Key_Escape, Qt.Key.Key_F5, Qt.Key.Key_P,
+            Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4)
+        if not handled:
+            return False
+        if t == QEvent.Type.ShortcutOverride:
+            ev.accept()  # ours, not the window's shortcuts
+            return True
+        self.handle_key(key)
+        return True
+
+    def handle_key(self, key: Qt.Key) -> None:
+        if key in self.NEXT:
+            self.next()
+        elif key in self.PREV:
+            self.previous()
+        elif key in (Qt.Key.Key_B, Qt.Key.Key_Period):
+            self.toggle_blackout()
+        elif key in (Qt.Key.Key_Escape, Qt.Key.Key_F5):
+            self.exit()
+        elif key == Qt.Key.Key_P:
+            self.w.classroom.toggle_play()
+        else:
+            self.dial = DIAL_KEYS[int(key) - int(Qt.Key.Key_1)]
+            self._update_caption()
+
+
+# -- the classroom tab ----------------------------------------------------------------------------
+
+class ClassroomPanel(QWidget):
+    """Stepping speed and play, trace, highlight, compare, quiz, lessons."""
+
+    def __init__(self, window: "MainWindow") -> None:
+        super().__init__()
+        self.w = window
+        self.model: PlateModel = window.model
+        self.setObjectName("classroom_panel")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+
+        # present and play
+        self.play_box = QGroupBox()
+        pf = QFormLayout(self.play_box)
+        self.present_button = QPushButton()
+        self.present_button.setObjectName("present")
+        self.screen_combo = QComboBox()
+        for i, sc in enumerate(QGuiApplication.screens()):
+            self.screen_combo.addItem(f"{i + 1}: {sc.name()}", i)
+        row = QHBoxLayout()
+        row.addWidget(self.present_button)
+        row.addWidget(self.screen_combo, 1)
+        self.duration = QSlider(Qt.Orientation.Horizontal)
+        self.duration.setRange(100, 2000)
+        self.duration.setValue(260)
+        self.duration.setObjectName("duration")
+        self.interval = QDoubleSpinBox()
+        self.interval.setRange(0.2, 10.0)
+        self.interval.setSingleStep(0.1)
+        self.interval.setValue(1.5)
+        self.interval.setObjectName("interval")
+        prow = QHBoxLayout()
+        self.play_year = QPushButton()
+        self.play_days = QPushButton()
+        self.pause = QPushButton()
+        self.pause.setEnabled(False)
+        for b in (self.play_year, self.play_days, self.pause):
+            prow.addWidget(b)
+        self.present_label, self.duration_label, self.interval_label, self.play_label = (QLabel(), QLabel(),
+                                                                                         QLabel(), QLabel())
+        pf.addRow(self.present_label, row)
+        pf.addRow(self.duration_label, self.duration)
+        pf.addRow(self.interval_label, self.interval)
+        pf.addRow(self.play_label, prow)
+        outer.addWidget(self.play_box)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._tick)
+        self.play_dial = "month"
+        self.play_left = 0
+
+        # trace, highlight, compare, quiz
+        self.aid_box = QGroupBox()
+        af = QFormLayout(self.aid_box)
+        self.trace_text = QLineEdit()
+        self.trace_text.setObjectName("trace_text")
+        self.trace_dial = QComboBox()
+        self.trace_button, self.trace_clear = QPushButton(), QPushButton()
+        trow = QHBoxLayout()
+        trow.addWidget(self.trace_text, 1)
+        trow.addWidget(self.trace_dial)
+        trow2 = QHBoxLayout()
+        trow2.addWidget(self.trace_button)
+        trow2.addWidget(self.trace_clear)
+        self.trace_words = QLabel()
+        self.trace_words.setWordWrap(True)
+        self.trace_words.setObjectName("trace_words")
+        self.highlight = QComboBox()
+        self.highlight.setObjectName("highlight")
+        self.compare_combo = QComboBox()
+        self.compare_button = QPushButton()
+        crow = QHBoxLayout()
+        crow.addWidget(self.compare_combo, 1)
+        crow.addWidget(self.compare_button)
+        self.quiz_button = QPushButton()
+        self.trace_label, self.highlight_label, self.compare_label, self.quiz_label = (QLabel(), QLabel(), QLabel(),
+                                                                                     QLabel())
+        af.addRow(self.trace_label, trow)
+        af.addRow("", trow2)
+        af.addRow("", self.trace_words)
+        af.addRow(self.highlight_label, self.highlight)
+        af.addRow(self.compare_label, crow)
+        af.addRow(self.quiz_label, self.quiz_button)
+        outer.addWidget(self.aid_box)
+
+        # lessons
+        self.lesson_box = QGroupBox()
+        lv = QVBoxLayout(self.lesson_box)
+        self.lesson_name = QLineEdit()
+        self.lesson_name.setObjectName("lesson_name")
+        self.steps = QListWidget()
+        self.steps.setObjectName("lesson_steps")
+        self.note = QLineEdit()
+        self.note.setObjectName("lesson_note")
+        lrow = QHBoxLayout()
+        self.add_step, self.remove_step, self.open_button, self.save_button = (QPushButton(), QPushButton(),
+                                                                               QPushButton(), QPushButton())
+        for b in (self.add_step, self.remove_step, self.open_button, self.save_button):
+            lrow.addWidget(b)
+        lv.addWidget(self.lesson_name)
+        lv.addWidget(self.steps, 1)
+        lv.addWidget(self.note)
+        lv.addLayout(lrow)
+        outer.addWidget(self.lesson_box, 1)
+        self._lesson: list[LessonStep] = []
+        self.lesson_path: Path | None = None
+
+        self.present_button.clicked.connect(lambda: window.toggle_presentation())
+        self.duration.valueChanged.connect(lambda v: window.view.set_duration(v))
+        self.play_year.clicked.connect(lambda: self.play("month", 12))
+        self.play_days.clicked.connect(lambda: self.play("day", 60))
+        self.pause.clicked.connect(self.toggle_play)
+        self.trace_button.clicked.connect(lambda: self.trace(self.trace_text.text()))
+        self.trace_text.returnPressed.connect(lambda: self.trace(self.trace_text.text()))
+        self.trace_clear.clicked.connect(self.clear_trace)
+        self.highlight.activated.connect(lambda _i: self.apply_highlight(self.highlight.currentData()))
+        self.compare_button.clicked.connect(lambda: self.compare(self.compare_combo.currentData()))
+        self.quiz_button.clicked.connect(lambda: self.w.start_quiz())
+        self.add_step.clicked.connect(self.add_current)
+        self.remove_step.clicked.connect(self.remove_current)
+        self.open_button.clicked.connect(self._open_dialog)
+        self.save_button.clicked.connect(self._save_dialog)
+        self.steps.currentRowChanged.connect(self._step_chosen)
+        self.note.editingFinished.connect(self._note_changed)
+        self.model.subscribe(self._on_model)
+        self.retranslate()
+
+    # -- language --------------------------------------------------------------------------------
+    def _on_model(self, event: str) -> None:
+        if event == "lang":
+            self.retranslate()
+
+    def retranslate(self) -> None:
+        lang = self.model.lang
+        T = lambda k: tr(k, lang)  # noqa: E731
+        self.play_box.setTitle(T("cls_present_play"))
+        self.aid_box.setTitle(T("cls_aids"))
+        self.lesson_box.setTitle(T("cls_lesson"))
+        self.present_button.setText(T("cls_present"))
+        self.present_label.setText(T("cls_screen"))
+        self.duration_label.setText(T("cls_duration"))
+        self.interval_label.setText(T("cls_interval"))
+        self.play_label.setText(T("cls_play"))
+        self.play_year.setText(T("cls_play_year"))
+        self.play_days.setText(T("cls_play_days"))
+        self.pause.setText(T("cls_resume") if not self.timer.isActive() and self.play_left else T("cls_pause"))
+        self.trace_label.setText(T("cls_trace"))
+        self.trace_text.setPlaceholderText(T("cls_trace_hint"))
+        self.trace_button.setText(T("cls_trace_go"))
+        self.trace_clear.setText(T("cls_clear"))
+        self.highlight_label.setText(T("cls_highlight"))
+        self.compare_label.setText(T("cls_compare"))
+        self.compare_button.setText(T("cls_compare_go"))
+        self.quiz_label.setText(T("cls_quiz"))
+        self.quiz_button.setText(T("cls_quiz_go"))
+        self.lesson_name.setPlaceholderText(T("cls_lesson_name"))
+        self.note.setPlaceholderText(T("cls_note"))
+        self.add_step.setText(T("cls_add"))
+        self.remove_step.setText(T("cls_remove"))
+        self.open_button.setText(T("cls_open"))
+        self.save_button.setText(T("cls_save"))
+        current = self.trace_dial.currentData()
+        self.trace_dial.clear()
+        for d in ("month", "year", "xun"):
+            self.trace_dial.addItem(T("dial_" + d), d)
+        if current:
+            self.trace_dial.setCurrentIndex(max(0, self.trace_dial.findData(current)))
+        cat = self.model.catalog
+        hl = self.highlight.currentData()
+        self.highlight.clear()
+        self.highlight.addItem(T("cls_none"), None)
+        for g in ("year", "xun", "month"):
+            self.highlight.addItem(T("cls_group_" + g), "group:" + g)
+        for r in cat.rings:
+            self.highlight.addItem(r.name_trad if lang == "zh-Hant" else r.name, "ring:" + r.id)
+        self.highlight.setCurrentIndex(max(0, self.highlight.findData(hl)))
+        cmp_ = self.compare_combo.currentData()
+        self.compare_combo.clear()
+        for d in ("month", "year", "xun"):
+            self.compare_combo.addItem(T("cls_next_" + d), "next:" + d)
+        for s in cat.spirits:
+            for v in s.variants:
+                self.compare_combo.addItem(f"{spirit_name(s, lang)}：{v.id}", f"variant:{s.id}={v.id}")
+        self.compare_combo.setCurrentIndex(max(0, self.compare_combo.findData(cmp_)))
+        self._fill_steps()
+
+    # -- play ------------------------------------------------------------------------------------
+    def play(self, dial: str, steps: int) -> None:
+        self.play_dial, self.play_left = dial, steps
+        self.timer.start(int(self.interval.value() * 1000))
+        self.pause.setEnabled(True)
+        self.retranslate_pause()
+
+    def toggle_play(self) -> None:
+        if self.timer.isActive():
+            self.timer.stop()
+        elif self.play_left > 0:
+            self.timer.start(int(self.interval.value() * 1000))
+        else:
+            self.play("month", 12)
+        self.retranslate_pause()
+
+    def retranslate_pause(self) -> None:
+        lang = self.model.lang
+        self.pause.setText(tr("cls_pause", lang) if self.timer.isActive() else tr("cls_resume", lang))
+        self.pause.setEnabled(self.play_left > 0)
+
+    def _tick(self) -> None:
+        if self.play_left <= 0:
+            self.timer.stop()
+            self.retranslate_pause()
+            return
+        self.model.step(self.play_dial, 1)
+        self.play_left -= 1
+        self.timer.setInterval(int(self.interval.value() * 1000))
+        if self.play_left <= 0:
+            self.timer.stop()
+            self.retranslate_pause()
+
+    # -- trace -----------------------------------------------------------------------------------
+    def trace(self, text: str) -> bool:
+        lang = self.model.lang
+        found = search_spirits(self.model.catalog, text.strip()) if text.strip() else []
+        if not found:
+            self.w.show_message(tr("search_none", lang, text=text))
+            return False
+        spirit = found[0]
+        dial = self.trace_dial.currentData() or "month"
+        t = trace(spirit.id, self.model.state, dial, self.model.options, self.model.catalog)
+        path = [s.branches[0] if s.branches else None for s in t.steps]
+        placements = self.model.plate.find(spirit.id) or compute_plate(t.steps[0].state, self.model.options,
+                                                                       self.model.catalog).find(spirit.id)
+        ring = placements[0].ring if placements and placements[0].ring else (
+            "upper" if spirit.group in ("year", "xun") else "lower")
+        self.w.view.show_trace(ring, path)
+        seq = " → ".join(f"{s.label}{''.join(s.at) or '—'}" for s in t.steps)
+        self.trace_words.setText(f"{spirit_name(spirit, lang)}：{to_lang(t.words, lang)}\n{to_lang(seq, lang)}")
+        self.current_trace = t
+        return True
+
+    def clear_trace(self) -> None:
+        self.w.view.clear_trace()
+        self.trace_words.clear()
+
+    # -- highlight and compare -------------------------------------------------------------------
+    def apply_highlight(self, data: str | None) -> None:
+        cat = self.model.catalog
+        if not data:
+            self.w.view.dim_rings(set())
+            return
+        kind, _, value = data.partition(":")
+        keep = {r.id for r in cat.rings if (kind == "ring" and r.id == value) or (kind == "group" and r.group == value)}
+        self.w.view.dim_rings({r.id for r in cat.rings} - keep)
+
+    def compare(self, data: str | None) -> "CompareDialog":
+        state, options = self.model.state, self.model.options
+        other_state, other_options = state, options
+        kind, _, value = (data or "next:month").partition(":")
+        if kind == "next":
+            other_state = step_state(state, value, 1)
+        else:
+            other_options = Options.from_choices([value] + [c for c in options.to_choices()
+                                                             if c.split("=")[0] != value.split("=")[0]])
+        dlg = CompareDialog(self.model, (state, options), (other_state, other_options), self.w)
+        dlg.show()
+        self.w.compare_dialog = dlg
+        return dlg
+
+    # -- lessons ---------------------------------------------------------------------------------
+    def lesson_steps(self) -> list[LessonStep]:
+        return self._lesson
+
+    def current_note(self) -> str:
+        row = self.steps.currentRow()
+        return self._lesson[row].note if 0 <= row < len(self._lesson) else ""
+
+    def add_current(self) -> None:
+        self._lesson.append(LessonStep(self.model.state, self.model.options.to_choices(), self.note.text().strip()))
+        self._fill_steps()
+        self.steps.setCurrentRow(len(self._lesson) - 1)
+
+    def remove_current(self) -> None:
+        row = self.steps.currentRow()
+        if 0 <= row < len(self._lesson):
+            del self._lesson[row]
+            self._fill_steps()
+
+    def _fill_steps(self) -> None:
+        lang = self.model.lang
+        row = self.steps.currentRow()
+        self.steps.blockSignals(True)
+        self.steps.clear()
+        for i, st in enumerate(self._lesson):
+            self.steps.addItem(f"{i + 1}. {state_label(st.state, lang)}" + (f" — {st.note}" if st.note else ""))
+        self.steps.blockSignals(False)
+        if 0 <= row < len(self._lesson):
+            self.steps.setCurrentRow(row)
+
+    def _step_chosen(self, row: int) -> None:
+        if 0 <= row < len(self._lesson):
+            st = self._lesson[row]
+            self.note.setText(st.note)
+            try:
+                self.model.set_options(Options.from_choices(list(st.variants)))
+            except ShenshaError as e:
+                self.w.show_message(str(e))
+            self.model.set_state(st.state)
+
+    def _note_changed(self) -> None:
+        row = self.steps.currentRow()
+        if 0 <= row < len(self._lesson):
+            self._lesson[row] = replace(self._lesson[row], note=self.note.text().strip())
+            self._fill_steps()
+
+    def go_lesson(self, delta: int) -> None:
+        if not self._lesson:
+            return
+        row = self.steps.currentRow()
+        row = 0 if row < 0 else max(0, min(len(self._lesson) - 1, row + delta))
+        self.steps.setCurrentRow(row)
+        self._step_chosen(row)
+
+    def lesson(self) -> Lesson:
+        name = self.lesson_name.text().strip() or tr("cls_untitled", self.model.lang)
+        return Lesson(name, tuple(self._lesson))
+
+    def save_to(self, path: str | Path) -> bool:
+        try:
+            self.lesson_path = save_lesson(path, self.lesson())
+        except ShenshaError as e:
+            self.w.show_message(str(e))
+            return False
+        self.w.statusBar().showMessage(tr("cls_saved", self.model.lang, path=str(path)), 6000)
+        return True
+
+    def open_from(self, path: str | Path) -> bool:
+        try:
+            lesson = load_lesson(path)
+        except ShenshaError as e:
+            self.w.show_message(str(e))  # the file stays where it is, untouched
+            return False
+        self._lesson = list(lesson.steps)
+        self.lesson_name.setText(lesson.name)
+        self.lesson_path = Path(path)
+        self._fill_steps()
+        if self._lesson:
+            self.steps.setCurrentRow(0)
+        return True
+
+    def _open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("cls_open", self.model.lang), "",
+                                              "Lesson (*.json);;All files (*)")
+        if path:
+            self.open_from(path)
+
+    def _save_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, tr("cls_save", self.model.lang),
+                                              str(self.lesson_path or "lesson.json"), "Lesson (*.json)")
+        if path:
+            self.save_to(path)
+
+
+# -- compare ---------------------------------------------------------------------------------------
+
+class CompareDialog(QDialog):
+    """Two states side by side; the spirits whose place differs are highlighted on both plates and
+    listed with where they lie in each."""
+
+    def __init__(self, model: PlateModel, a: tuple[State, Options], b: tuple[State, Options],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("compare_dialog")
+        lang = model.lang
+        self.models = [PlateModel(st, op, model.catalog, lang) for st, op in (a, b)]
+        self.views = [PlateView(m) for m in self.models]
+        row = QHBoxLayout()
+        for i, (v, m) in enumerate(zip(self.views, self.models)):
+            v.apply_config(ViewConfig(layout="stacked"))
+            v.set_reduce_motion(True)
+            col = QVBoxLayout()
+            label = QLabel(state_label(m.state, lang) + "  " + " ".join(m.options.to_choices()))
+            label.setFont(plate_font(16))
+            col.addWidget(label)
+            col.addWidget(v, 1)
+            row.addLayout(col, 1)
+        pa, pb = (m.plate for m in self.models)
+        where = lambda plate, sid: tuple(sorted(p.branch for p in plate.find(sid)))  # noqa: E731
+        ids = {p.spirit.id for row_ in pa.positions for p in row_} | {p.spirit.id for row_ in pb.positions for p in row_}
+        self.differences = sorted(sid for sid in ids if where(pa, sid) != where(pb, sid))
+        for v in self.views:
+            v.highlight(frozenset(self.differences))
+        self.listing = QTextBrowser()
+        self.listing.setObjectName("compare_list")
+        lines = []
+        for sid in self.differences:
+            sp = model.catalog.spirit(sid)
+            wa = "、".join(BRANCHES[b] for b in where(pa, sid)) or "—"
+            wb = "、".join(BRANCHES[b] for b in where(pb, sid)) or "—"
+            lines.append(f"<b>{spirit_name(sp, lang)}</b>：{wa} → {wb}")
+        self.listing.setHtml(f"<p><b>{tr('cls_differences', lang, n=len(self.differences))}</b></p>" +
+                             "<br/>".join(lines))
+        outer = QVBoxLayout(self)
+        outer.addLayout(row, 3)
+        outer.addWidget(self.listing, 1)
+        self.setWindowTitle(tr("cls_compare", lang))
+        self.resize(1300, 860)
+
+
+# -- quiz ------------------------------------------------------------------------------------------
+
+class QuizDialog(QDialog):
+    """Asks, takes the answer (a click on the plate, or one of the offered names), says right or
+    wrong with the rule, and keeps the score. The asked ring's names are hidden meanwhile."""
+
+    def __init__(self, window: "MainWindow", seed: int | None = None) -> None:
+        super().__init__(window)
+        self.w = window
+        self.setObjectName("quiz_dialog")
+        self.rng = random.Random(seed)
+        self.score = 0
+        self.asked = 0
+        self.question: Question | None = None
+        self.answered = False
+        self.saved_state = window.model.state
+        self.prompt = QLabel()
+        self.prompt.setObjectName("quiz_prompt")
+        self.prompt.setFont(plate_font(20))
+        self.prompt.setWordWrap(True)
+        self.options_row = QHBoxLayout()
+        self.option_buttons: list[QPushButton] = []
+        self.feedback = QLabel()
+        self.feedback.setObjectName("quiz_feedback")
+        self.feedback.setWordWrap(True)
+        self.score_label = QLabel()
+        self.next_button = QPushButton()
+        self.next_button.clicked.connect(self.ask)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.prompt)
+        lay.addLayout(self.options_row)
+        lay.addWidget(self.feedback)
+        row = QHBoxLayout()
+        row.addWidget(self.score_label, 1)
+        row.addWidget(self.next_button)
+        lay.addLayout(row)
+        self.resize(560, 260)
+        self.ask()
+
+    def ask(self) -> None:
+        w = self.w
+        lang = w.model.lang
+        self.question = q = make_question(self.rng, self.saved_state, options=w.model.options,
+                                          catalog=w.model.catalog)
+        self.answered = False
+        w.model.set_state(q.state)
+        w.view.hide_names({q.ring} if q.ring else set())
+        trad = lang == "zh-Hant"
+        self.prompt.setText(q.prompt(w.model.catalog, trad) + ("" if q.kind == "which" else
+                                                               "\n" + tr("quiz_click", lang)))
+        for b in self.option_buttons:
+            b.deleteLater()
+        self.option_buttons = []
+        for sid in q.options:
+            b = QPushButton(spirit_name(w.model.catalog.spirit(sid), lang))
+            b.setObjectName(f"quiz_option_{sid}")
+            b.clicked.connect(lambda _=False, sid=sid: self.answer(sid))
+            self.options_row.addWidget(b)
+            self.option_buttons.append(b)
+        self.feedback.clear()
+        self.next_button.setText(tr("quiz_next", lang))
+        self._score()
+
+    def waiting_for_click(self) -> bool:
+        return self.isVisible() and self.question is not None and self.question.kind == "where" and not self.answered
+
+    def answer(self, value: int | str) -> bool:
+        if self.question is None or self.answered:
+            return False
+        lang = self.w.model.lang
+        right, why = check_answer(self.question, value, self.w.model.catalog, self.w.model.options)
+        self.answered = True
+        self.asked += 1
+        self.score += int(right)
+        self.w.view.hide_names(set())
+        if isinstance(value, int):
+            self.w.select_branch(value)
+        verdict = tr("quiz_right", lang) if right else tr("quiz_wrong", lang)
+        self.feedback.setText(f"{verdict}　{to_lang(why, lang)}")
+        self.feedback.setStyleSheet("color: #1f6f3b;" if right else "color: #b3261e;")
+        self._score()
+        return right
+
+    def _score(self) -> None:
+        self.score_label.setText(tr("quiz_score", self.w.model.lang, right=self.score, asked=self.asked))
+
+    def done(self, r: int) -> None:  # noqa: D401 - Qt's name
+        self.w.view.hide_names(set())
+        self.w.model.set_state(self.saved_state)
+        super().done(r)
