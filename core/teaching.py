@@ -21,7 +21,7 @@ from core.cycle import BRANCHES, XUN_HEADS, pillar_name
 from core.engine import MONTH_NAMES, Options, State, compute_plate, step_state
 from core.errors import InputError, ShenshaError
 
-__all__ = ["Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
+__all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
            "Lesson", "LessonStep", "LessonError", "load_lesson", "save_lesson", "TRACE_DIALS"]
 
 TRACE_DIALS: Final = {"month": 12, "year": 12, "xun": 6}
@@ -306,3 +306,11 @@ def load_lesson(path: str | os.PathLike[str]) -> Lesson:
             raise LessonError(name, entry, "note", "must be text")
         steps.append(LessonStep(state, variants, note))
     return Lesson(title.strip(), tuple(steps))
+
+
+def all_text() -> str:
+    """Every fixed character the teaching aids can show (prompts, path words), both scripts."""
+    q = Question("where", State(0, 1, 0), spirit_id="tai_sui")
+    w = Question("which", State(0, 1, 0), branch=0)
+    words = "".join(text for _, text in _CLASSES) + "不在此盘不动常居每步对冲顺行进辰逆行退两步一循环往复交替不依一定步数遍历十二辰只行一移部分步无此神"
+    return "".join([q.prompt(), q.prompt(trad=True), w.prompt(), w.prompt(trad=True), words, _NUM, "在。（）"])

@@ -63,7 +63,61 @@ def main() -> int:
             w.grab().save(str(out / name))
             print("wrote", out / name)
             w.close()
+    classroom_shots(app, out)
     return 0
+
+
+def classroom_shots(app: object, out: Path) -> None:
+    """Presentation mode, a trace, a quiz question and the other-systems window."""
+    from core.engine import State
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+
+    def settle(w: MainWindow) -> None:
+        for _ in range(3):
+            app.processEvents()  # type: ignore[attr-defined]
+        w.view.finish_animations()
+        app.processEvents()  # type: ignore[attr-defined]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        w = MainWindow(settings=Settings(Path(tmp) / "s.ini"))
+        w.resize(1600, 1000)
+        w.show()
+        w.model.set_state(State.parse("丙午", 3, "甲辰"))
+        w.panel.tabs.setCurrentWidget(w.classroom)
+        w.classroom.trace("天马")
+        settle(w)
+        w.grab().save(str(out / "classroom-trace.png"))
+        print("wrote", out / "classroom-trace.png")
+        w.classroom.clear_trace()
+        w.presenter.enter()
+        w.resize(1600, 1000)  # offscreen: keep a fixed size for the picture
+        w.model.set_state(State.parse("丙午", 11, "甲辰", "庚戌"))
+        settle(w)
+        w.presenter._update_caption()
+        w.grab().save(str(out / "classroom-presentation.png"))
+        print("wrote", out / "classroom-presentation.png")
+        w.presenter.exit()
+        quiz = w.start_quiz(seed=5)
+        while quiz.question is not None and quiz.question.kind != "where":
+            quiz.ask()
+        settle(w)
+        w.grab().save(str(out / "classroom-quiz-plate.png"))
+        quiz.grab().save(str(out / "classroom-quiz.png"))
+        print("wrote", out / "classroom-quiz.png")
+        quiz.close()
+        d = w.show_systems()
+        d.show_chart("1990-05-17T08:30")
+        settle(w)
+        d.grab().save(str(out / "systems-bazi.png"))
+        d.show_relation("寅", "亥")
+        d.grab().save(str(out / "systems-relations.png"))
+        d.show_selection()
+        d.selection.disc.finish()
+        settle(w)
+        d.grab().save(str(out / "systems-selection.png"))
+        print("wrote the other-systems pictures")
+        w.close()
 
 
 if __name__ == "__main__":

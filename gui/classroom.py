@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
-    QApplication, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+    QApplication, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
+    QLabel,
     QLineEdit, QListWidget, QPushButton, QSlider, QTextBrowser, QVBoxLayout, QWidget,
 )
 
@@ -199,9 +200,9 @@ class ClassroomPanel(QWidget):
         self.screen_combo = QComboBox()
         for i, sc in enumerate(QGuiApplication.screens()):
             self.screen_combo.addItem(f"{i + 1}: {sc.name()}", i)
-        row = QHBoxLayout()
+        row = QVBoxLayout()
         row.addWidget(self.present_button)
-        row.addWidget(self.screen_combo, 1)
+        row.addWidget(self.screen_combo)
         self.duration = QSlider(Qt.Orientation.Horizontal)
         self.duration.setRange(100, 2000)
         self.duration.setValue(260)
@@ -211,13 +212,14 @@ class ClassroomPanel(QWidget):
         self.interval.setSingleStep(0.1)
         self.interval.setValue(1.5)
         self.interval.setObjectName("interval")
-        prow = QHBoxLayout()
+        prow = QGridLayout()
         self.play_year = QPushButton()
         self.play_days = QPushButton()
         self.pause = QPushButton()
         self.pause.setEnabled(False)
-        for b in (self.play_year, self.play_days, self.pause):
-            prow.addWidget(b)
+        prow.addWidget(self.play_year, 0, 0)
+        prow.addWidget(self.play_days, 0, 1)
+        prow.addWidget(self.pause, 1, 0, 1, 2)
         self.present_label, self.duration_label, self.interval_label, self.play_label = (QLabel(), QLabel(),
                                                                                          QLabel(), QLabel())
         pf.addRow(self.present_label, row)
@@ -240,6 +242,7 @@ class ClassroomPanel(QWidget):
         trow = QHBoxLayout()
         trow.addWidget(self.trace_text, 1)
         trow.addWidget(self.trace_dial)
+        self.trace_dial.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         trow2 = QHBoxLayout()
         trow2.addWidget(self.trace_button)
         trow2.addWidget(self.trace_clear)
@@ -250,8 +253,8 @@ class ClassroomPanel(QWidget):
         self.highlight.setObjectName("highlight")
         self.compare_combo = QComboBox()
         self.compare_button = QPushButton()
-        crow = QHBoxLayout()
-        crow.addWidget(self.compare_combo, 1)
+        crow = QVBoxLayout()
+        crow.addWidget(self.compare_combo)
         crow.addWidget(self.compare_button)
         self.quiz_button = QPushButton()
         self.trace_label, self.highlight_label, self.compare_label, self.quiz_label = (QLabel(), QLabel(), QLabel(),
@@ -273,11 +276,11 @@ class ClassroomPanel(QWidget):
         self.steps.setObjectName("lesson_steps")
         self.note = QLineEdit()
         self.note.setObjectName("lesson_note")
-        lrow = QHBoxLayout()
+        lrow = QGridLayout()
         self.add_step, self.remove_step, self.open_button, self.save_button = (QPushButton(), QPushButton(),
                                                                                QPushButton(), QPushButton())
-        for b in (self.add_step, self.remove_step, self.open_button, self.save_button):
-            lrow.addWidget(b)
+        for i, b in enumerate((self.add_step, self.remove_step, self.open_button, self.save_button)):
+            lrow.addWidget(b, i // 2, i % 2)
         lv.addWidget(self.lesson_name)
         lv.addWidget(self.steps, 1)
         lv.addWidget(self.note)

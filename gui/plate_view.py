@@ -169,8 +169,11 @@ class PlateView(pg.GraphicsLayoutWidget):
 
     def reset_view_to_fit(self) -> None:
         rect = self.scene_rect()
-        if self.trace_item is not None:
-            rect = rect.united(self.trace_item.mapRectToScene(self.trace_item.boundingRect()))
+        item = self.trace_item
+        if item is not None and item.parentItem() is not None:
+            # into the view box's own coordinates (those of scene_rect), through the plate group
+            in_group = item.mapRectToParent(item.boundingRect())
+            rect = rect.united(item.parentItem().mapRectToParent(in_group))
         self.viewbox.setRange(rect=rect, padding=0.02)
 
     # -- gestures --------------------------------------------------------------------------------

@@ -46,11 +46,9 @@ def system_texts() -> list[str]:
         for b in positions:
             for r in relate(a, b):
                 parts += [r.name, r.name_trad, r.detail, r.meaning, r.note or "", r.source.quote]
-    try:
-        from core.selection import all_text as selection_text
-        parts.append(selection_text())
-    except ImportError:
-        pass
+    from core.selection import all_text as selection_text
+    from core.teaching import all_text as teaching_text
+    parts += [selection_text(), teaching_text()]
     return parts
 
 
