@@ -23,7 +23,7 @@ from core.errors import ShenshaError
 from core.teaching import Lesson, LessonStep, Question, check_answer, load_lesson, make_question, save_lesson, trace
 from gui.describe import search_spirits, spirit_name, state_label, to_lang
 from gui.fonts import plate_font
-from gui.i18n import tr
+from gui.i18n import gloss, tr
 from gui.model import PlateModel
 from gui.plate_scene import ViewConfig
 from gui.plate_view import PlateView
@@ -317,9 +317,14 @@ class ClassroomPanel(QWidget):
     def retranslate(self) -> None:
         lang = self.model.lang
         T = lambda k: tr(k, lang)  # noqa: E731
-        self.play_box.setTitle(T("cls_present_play"))
-        self.aid_box.setTitle(T("cls_aids"))
-        self.lesson_box.setTitle(T("cls_lesson"))
+        english = self.w.panel.english.isChecked()
+        G = lambda k: tr(k, lang) + (f"  ({gloss(k)})" if english else "")  # noqa: E731 - with a gloss for learners
+        self.play_box.setTitle(G("cls_present_play"))
+        self.aid_box.setTitle(G("cls_aids"))
+        self.lesson_box.setTitle(G("cls_lesson"))
+        for widget, key in ((self.present_button, "cls_present"), (self.trace_button, "cls_trace_go"),
+                            (self.compare_button, "cls_compare_go"), (self.quiz_button, "cls_quiz_go")):
+            widget.setToolTip(gloss(key))
         self.present_button.setText(T("cls_present"))
         self.present_label.setText(T("cls_screen"))
         self.duration_label.setText(T("cls_duration"))

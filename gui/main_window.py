@@ -217,6 +217,7 @@ class MainWindow(QMainWindow):
         english = self.panel.english.isChecked()
         self.panel.retranslate(lang, english)
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom), tr("classroom", lang))
+        self.classroom.retranslate()
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
