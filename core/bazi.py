@@ -12,7 +12,6 @@ follows the same year start (立春), months by 节 and 子 hour convention as t
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any, Final, Mapping, Sequence
 
 from core.catalog import SEED_FILES, Source
 from core.cycle import BRANCHES, PHASES, PILLARS, STEMS, nayin, xun_of
+from core.datafile import parse_source, read_rules
 from core.errors import CatalogError, InputError
 
 __all__ = ["BaziSpirit", "Hit", "Chart", "chart", "chart_for", "load_bazi", "default_bazi", "PILLAR_NAMES",
@@ -172,14 +172,7 @@ def _labels(ctx: tuple[str, str], raw: Any, fieldname: str, size: int, match: st
 
 
 def _source(ctx: tuple[str, str], raw: Any, fieldname: str) -> Source:
-    file, entry = ctx
-    if not isinstance(raw, dict) or set(raw) != {"file", "quote"}:
-        raise CatalogError(file, entry, fieldname, raw, "must be { file = …, quote = … }")
-    if raw["file"] not in SEED_FILES:
-        raise CatalogError(file, entry, f"{fieldname}.file", raw["file"], "is not a seed file code")
-    if not isinstance(raw["quote"], str) or not raw["quote"].strip():
-        raise CatalogError(file, entry, f"{fieldname}.quote", raw["quote"], "must be a non-empty quotation")
-    return Source(raw["file"], raw["quote"])
+    return parse_source(ctx[0], ctx[1], fieldname, raw)
 
 
 def _palaces(ctx: tuple[str, str], raw: Any, fieldname: str) -> dict[str, str]:
@@ -196,18 +189,7 @@ _SPIRIT_FIELDS: Final = {"id", "name", "name_trad", "quality", "ref", "look", "m
 def load_bazi(path: Path | str | None = None) -> BaziRules:
     """Read and validate the chart rules; any fault raises :class:`CatalogError` naming the file,
     entry, field and value."""
-    p = Path(path) if path is not None else RESOURCE
-    name = str(p)
-    try:
-        data = tomllib.loads(p.read_bytes().decode("utf-8"))
-    except OSError as e:
-        raise CatalogError(name, "(file)", "(file)", name, f"cannot be read: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise CatalogError(name, "(file)", "(encoding)", e.object[e.start:e.end], "is not UTF-8") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CatalogError(name, "(file)", "(syntax)", "", f"is not valid TOML: {e}") from None
-    if data.get("schema_version") != 1:
-        raise CatalogError(name, "(file)", "schema_version", data.get("schema_version"), "must be 1")
+    name, data = read_rules(path if path is not None else RESOURCE)
     palaces = _palaces((name, "(file)"), data.get("trigram_palaces"), "trigram_palaces")
     spirits: list[BaziSpirit] = []
     seen: set[str] = set()

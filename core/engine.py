@@ -25,7 +25,7 @@ from core.catalog import (
 )
 from core.cycle import (
     BRANCHES, STEMS, TRIGRAM_PALACES, XUN_HEADS, group_of_month, month_branch, mzj_of_month,
-    parse_branch, parse_month, parse_pillar, parse_stem, parse_xun, pillar_index, pillar_name,
+    parse_branch, parse_month, parse_pillar, parse_xun, pillar_index, pillar_name,
     season_of_month, xun_of,
 )
 from core.errors import InputError

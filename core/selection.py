@@ -14,14 +14,14 @@ on in the order of the Luoshu numbers, forwards (顺飞 5→6→7→8→9→1→
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final, Mapping
 
-from core.catalog import SEED_FILES, Source
+from core.catalog import Source
 from core.cycle import BRANCHES, MOUNTAINS, STEMS
+from core.datafile import parse_source, read_rules
 from core.errors import CatalogError, InputError
 
 __all__ = ["SelectionSpirit", "SelectionRules", "SelectionPlate", "Placement", "load_selection",
@@ -176,13 +176,7 @@ def _values(file: str, entry: str, f: str, raw: Any, size: int) -> tuple[tuple[s
 
 
 def _source(file: str, entry: str, f: str, raw: Any) -> Source:
-    if not isinstance(raw, dict) or set(raw) != {"file", "quote"}:
-        raise _err(file, entry, f, raw, "must be { file = …, quote = … }")
-    if raw["file"] not in SEED_FILES:
-        raise _err(file, entry, f"{f}.file", raw["file"], "is not a seed file code")
-    if not isinstance(raw["quote"], str) or not raw["quote"].strip():
-        raise _err(file, entry, f"{f}.quote", raw["quote"], "must be a non-empty quotation")
-    return Source(raw["file"], raw["quote"])
+    return parse_source(file, entry, f, raw)
 
 
 def _flight(file: str, entry: str, f: str, raw: Any, ids: set[str]) -> Flight:
@@ -228,18 +222,7 @@ _FIELDS: Final = {"id", "name", "name_trad", "aliases", "key", "values", "flight
 def load_selection(path: Path | str | None = None) -> SelectionRules:
     """Read and validate the date-selection rules; a fault raises :class:`CatalogError` naming the
     file, entry, field and value."""
-    p = Path(path) if path is not None else RESOURCE
-    name = str(p)
-    try:
-        data = tomllib.loads(p.read_bytes().decode("utf-8"))
-    except OSError as e:
-        raise _err(name, "(file)", "(file)", name, f"cannot be read: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise _err(name, "(file)", "(encoding)", e.object[e.start:e.end], "is not UTF-8") from None
-    except tomllib.TOMLDecodeError as e:
-        raise _err(name, "(file)", "(syntax)", "", f"is not valid TOML: {e}") from None
-    if data.get("schema_version") != 1:
-        raise _err(name, "(file)", "schema_version", data.get("schema_version"), "must be 1")
+    name, data = read_rules(path if path is not None else RESOURCE)
     raw_spirits = data.get("spirit")
     if not isinstance(raw_spirits, list) or not raw_spirits:
         raise _err(name, "(file)", "spirit", raw_spirits, "must be a non-empty list of [[spirit]]")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final, Sequence
@@ -19,6 +18,7 @@ from typing import Any, Final, Sequence
 from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name
 from core.engine import MONTH_NAMES, Options, State, compute_plate, step_state
+from core.datafile import write_atomic
 from core.errors import InputError, ShenshaError
 
 __all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
@@ -242,23 +242,10 @@ def save_lesson(path: str | os.PathLike[str], lesson: Lesson) -> Path:
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise LessonError(str(target), "(file)", "(path)", "the folder does not exist")
-    tmp_name = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp_name, target)
-        tmp_name = None
+        write_atomic(target, data)
     except OSError as e:
         raise LessonError(str(target), "(file)", "(write)", f"cannot write: {e.strerror or e}") from None
-    finally:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
     return target
 
 

@@ -7,7 +7,7 @@ when it says so; they never place a spirit themselves, they read :attr:`PlateMod
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Final, Mapping
 
 from core.calendar import CalendarInfo

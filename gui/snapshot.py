@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import uuid
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsScene
 
+from core.datafile import write_atomic as core_write_atomic
 from core.calendar import CalendarInfo
 from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES
@@ -374,27 +374,10 @@ def export(path: str | os.PathLike[str], plate: Plate, calendar: CalendarInfo | 
 
 
 def write_atomic(target: Path, data: bytes) -> None:
-    folder = target.parent if str(target.parent) else Path(".")
-    tmp_name = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp_name, 0o666 & ~umask)
-        os.replace(tmp_name, target)
-        tmp_name = None
+        core_write_atomic(target, data)
     except OSError as e:
         raise ExportError(f"cannot write {str(target)!r}: {e.strerror or e}") from e
-    finally:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
 
 
 def format_from_path(path: str) -> str:
