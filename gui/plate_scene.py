@@ -156,7 +156,7 @@ class PlateScene:
             base.configure(r_base, c * 1.25, config.orientation, config.mountains, palette, cached=cached)
             self.bases[name] = base
             wedge = WedgeItem(group)
-            wedge.configure(base.outer_radius, config.orientation, palette)
+            wedge.configure(base.outer_radius, config.orientation, palette, cached=cached)
             wedge.setZValue(10)
             wedge.set_branch(selected)
             self.wedges[name] = wedge
