@@ -84,7 +84,7 @@ def classroom_shots(app: object, out: Path) -> None:
         w.resize(1600, 1000)
         w.show()
         w.model.set_state(State.parse("丙午", 3, "甲辰"))
-        w.panel.tabs.setCurrentWidget(w.classroom)
+        w.panel.tabs.setCurrentWidget(w.classroom_scroll)
         w.classroom.trace("天马")
         settle(w)
         w.grab().save(str(out / "classroom-trace.png"))

@@ -62,7 +62,12 @@ class MainWindow(QMainWindow):
         self._build_actions()
         from gui.classroom import ClassroomPanel, Presenter
         self.classroom = ClassroomPanel(self)
-        self.panel.tabs.addTab(self.classroom, "")
+        # in a scroll area of its own, so that its height does not crowd out the details below
+        self.classroom_scroll = QScrollArea()
+        self.classroom_scroll.setWidget(self.classroom)
+        self.classroom_scroll.setWidgetResizable(True)
+        self.classroom_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.panel.tabs.addTab(self.classroom_scroll, "")
         self.presenter = Presenter(self)
         self._connect()
         self.panel.set_view_options({k: self.settings.get(k) for k in
@@ -216,7 +221,7 @@ class MainWindow(QMainWindow):
         lang = self.model.lang
         english = self.panel.english.isChecked()
         self.panel.retranslate(lang, english)
-        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom), tr("classroom", lang))
+        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
         self.classroom.retranslate()
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
