@@ -48,22 +48,30 @@ class ViewConfig:
         return HIGH_CONTRAST if self.high_contrast else PALETTE
 
 
-def slot_entries(plate: Plate, ring_id: str, lang: str) -> list[tuple[SlotEntry, ...]]:
+def _ring_index(plate: Plate) -> dict[tuple[str, str, int], str]:
+    """(ring, spirit id, branch) → the label the rule gives there, for every ring placement."""
+    return {(p.ring, p.spirit.id, b): p.at for b, row in enumerate(plate.positions) for p in row if p.ring}
+
+
+def slot_entries(plate: Plate, ring_id: str, lang: str,
+                 index: dict[tuple[str, str, int], str] | None = None) -> list[tuple[SlotEntry, ...]]:
     """The names on each slot of a ring, as the core's plate gives them (linked mode: slot k lies
-    on branch anchor + k). Spirits that the state leaves out (e.g. 阳缠 in a yin year) are skipped."""
+    on branch anchor + k). Spirits that the state leaves out (e.g. 阳缠 in a yin year) are skipped.
+    ``index`` (from one pass over the plate) saves rescanning it for every ring."""
     rp = plate.ring(ring_id)
-    present = {p.spirit.id: p for row in plate.positions for p in row if p.ring == ring_id}
+    where = index if index is not None else _ring_index(plate)
+    trad = lang == "zh-Hant"
     out: list[tuple[SlotEntry, ...]] = []
     for k in range(12):
         entries = []
         branch = rp.branch_of_slot(k)
         for spirit in rp.slots[k]:
-            if spirit.id not in present:
+            at = where.get((ring_id, spirit.id, branch))
+            if at is None:
                 continue
-            at = next((p.at for p in plate.positions[branch] if p.spirit is spirit), "")
-            suffix = at if at and at not in BRANCHES else ""
+            suffix = at if at not in BRANCHES else ""
             entries.append(SlotEntry(
-                spirit_id=spirit.id, text=spirit.name_trad if lang == "zh-Hant" else spirit.name,
+                spirit_id=spirit.id, text=spirit.name_trad if trad else spirit.name,
                 quality=spirit.quality, suffix=suffix, conditional=spirit.condition is not None,
                 has_variants=bool(spirit.variants)))
         out.append(tuple(entries))
@@ -176,8 +184,9 @@ class PlateScene:
 
     def set_names(self, plate: Plate, lang: str) -> None:
         """Give every ring its names for ``plate`` and title each plate."""
+        index = _ring_index(plate)
         for rid, ring in self.rings.items():
-            ring.set_content(slot_entries(plate, rid, lang), ring.char_px, self.config.palette)
+            ring.set_content(slot_entries(plate, rid, lang, index), ring.char_px, self.config.palette)
         for name, title in self.titles.items():
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
             title.setText(tr(key, lang))
