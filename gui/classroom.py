@@ -306,14 +306,9 @@ class ClassroomPanel(QWidget):
         self.save_button.clicked.connect(self._save_dialog)
         self.steps.currentRowChanged.connect(self._step_chosen)
         self.note.editingFinished.connect(self._note_changed)
-        self.model.subscribe(self._on_model)
-        self.retranslate()
+        self.retranslate()  # later, the window retranslates this panel with the rest
 
     # -- language --------------------------------------------------------------------------------
-    def _on_model(self, event: str) -> None:
-        if event == "lang":
-            self.retranslate()
-
     def retranslate(self) -> None:
         lang = self.model.lang
         T = lambda k: tr(k, lang)  # noqa: E731

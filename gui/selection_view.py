@@ -223,13 +223,23 @@ class SelectionPage(QWidget):
         layout.addWidget(self.disc, 3)
         layout.addWidget(self.listing, 2)
         model.subscribe(self._on_model)
+        self._stale = True
         self.refresh()
 
     def _on_model(self, event: str) -> None:
+        # a hidden page only notes that it is out of date: no work on every turn of the dials
         if event in ("state", "lang"):
+            self._stale = True
+            if self.isVisible():
+                self.refresh()
+
+    def showEvent(self, ev: object) -> None:  # noqa: N802 - Qt's name
+        if self._stale:
             self.refresh()
+        super().showEvent(ev)  # type: ignore[arg-type]
 
     def refresh(self) -> None:
+        self._stale = False
         st = self.model.state
         self.plate = selection_plate(st.year_branch, st.year_stem, st.month)
         self.disc.set_plate(self.plate, self.model.lang)
