@@ -170,9 +170,9 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     app = QApplication.instance() or QApplication([])
     from core.engine import State, compute_plate
     from gui.fonts import register_fonts
-    from gui.main_window import MainWindow
-    from gui.settings import Settings
-    from gui.snapshot import SnapshotOptions, export
+    from gui.shell.main_window import MainWindow
+    from gui.shell.settings import Settings
+    from gui.export.snapshot import SnapshotOptions, export
 
     register_fonts()
     tmp = Path(tempfile.mkdtemp())
@@ -284,8 +284,8 @@ def bench_startup(quick: bool, results: dict[str, float]) -> None:
         "app = QApplication([])\n"
         "import tempfile, pathlib\n"
         "from gui.fonts import register_fonts; register_fonts()\n"
-        "from gui.main_window import MainWindow\n"
-        "from gui.settings import Settings\n"
+        "from gui.shell.main_window import MainWindow\n"
+        "from gui.shell.settings import Settings\n"
         "w = MainWindow(settings=Settings(pathlib.Path(tempfile.mkdtemp()) / 's.ini')); w.show()\n"
         "app.processEvents(); w.view.grab()\n"
         "print('painted')\n"

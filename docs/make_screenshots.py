@@ -32,8 +32,8 @@ def main() -> int:
 
     from core.engine import State
     from gui.fonts import register_fonts
-    from gui.main_window import MainWindow
-    from gui.settings import Settings
+    from gui.shell.main_window import MainWindow
+    from gui.shell.settings import Settings
 
     app.setFont(QFont(register_fonts(), 10))
     out = ROOT / "docs"
@@ -70,8 +70,8 @@ def main() -> int:
 def classroom_shots(app: object, out: Path) -> None:
     """Presentation mode, a trace, a quiz question and the other-systems window."""
     from core.engine import State
-    from gui.main_window import MainWindow
-    from gui.settings import Settings
+    from gui.shell.main_window import MainWindow
+    from gui.shell.settings import Settings
 
     def settle(w: MainWindow) -> None:
         for _ in range(3):

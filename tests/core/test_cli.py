@@ -88,6 +88,6 @@ def test_errors_are_one_line_status_2(argv: list[str], needle: str) -> None:
 
 
 def test_console_script_runs_without_traceback() -> None:
-    proc = subprocess.run([sys.executable, "-m", "gui.launcher", "show", "--year", "丙午", "--month", "13",
+    proc = subprocess.run([sys.executable, "-m", "gui.shell.launcher", "show", "--year", "丙午", "--month", "13",
                            "--xun", "甲辰"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and "invalid month" in proc.stderr

@@ -12,9 +12,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from gui.main_window import MainWindow
-from gui.ring_item import RingItem
-from gui.settings import Settings
+from gui.shell.main_window import MainWindow
+from gui.plate.ring_item import RingItem
+from gui.shell.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -72,7 +72,7 @@ def drag_ring(window: MainWindow, ring: RingItem, from_deg: float, to_deg: float
 
     Each step takes ``seconds_per_step`` of (simulated) time: the default is a calm hand-turn
     (no fling); a small value gives a flick that carries on after release."""
-    import gui.ring_item as ring_module
+    import gui.plate.ring_item as ring_module
     clock = _StepClock(seconds_per_step)
     real_time = ring_module.time
     ring_module.time = clock  # type: ignore[assignment]

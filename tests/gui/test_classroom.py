@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from core.cycle import BRANCHES
 from core.engine import State
-from gui.main_window import MainWindow
+from gui.shell.main_window import MainWindow
 
 
 def press(window: MainWindow, qtbot: object, key: Qt.Key) -> None:

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from core.engine import State, compute_plate
-from gui.main_window import MainWindow
+from gui.shell.main_window import MainWindow
 from gui.style import branch_angle
 from tests.gui.conftest import drag_ring, ring_point, wheel_on
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from PySide6.QtWidgets import QApplication
 
 from core.engine import State, compute_plate
-from gui.main_window import MainWindow
-from gui.settings import DEFAULTS, Settings
+from gui.shell.main_window import MainWindow
+from gui.shell.settings import DEFAULTS, Settings
 
 GOOD = (
     "[General]\nschema_version=1\nlang=zh-Hant\nlayout=stacked\norientation=north\ntext_mode=upright\n"

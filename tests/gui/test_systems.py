@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.main_window import MainWindow
+from gui.shell.main_window import MainWindow
 from gui.style import branch_angle
 from tests.gui.conftest import ring_point, send_mouse
 

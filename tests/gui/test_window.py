@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication
 
 from core.cycle import BRANCHES
 from core.engine import State, compute_plate
-from gui.main_window import MainWindow
-from gui.settings import Settings
+from gui.shell.main_window import MainWindow
+from gui.shell.settings import Settings
 from gui.style import branch_angle
 from tests.gui.conftest import drag_ring, ring_point, wheel_on
 

@@ -1,5 +1,5 @@
 """The export and print dialogs of the window: the user picks the parts of the page and the format;
-the choices are remembered. The work itself is :mod:`gui.snapshot`'s."""
+the choices are remembered. The work itself is :mod:`gui.export.snapshot`'s."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.i18n import tr
-from gui.settings import Settings
-from gui.snapshot import PAPERS, SnapshotOptions
+from gui.shell.settings import Settings
+from gui.export.snapshot import PAPERS, SnapshotOptions
 
 __all__ = ["ExportOptionsDialog", "load_snapshot_options", "save_snapshot_options"]
 

@@ -17,16 +17,16 @@ from core.errors import ShenshaError
 from gui.describe import branch_html, search_spirits, spirit_name, state_label
 from gui.i18n import tr
 from gui.model import PlateModel
-from gui.plate_scene import ViewConfig
-from gui.plate_view import PlateView
-from gui.settings import Settings
-from gui.side_panel import SidePanel
-from gui.tables_view import TablesDialog
+from gui.plate.scene import ViewConfig
+from gui.plate.view import PlateView
+from gui.shell.settings import Settings
+from gui.panels.side_panel import SidePanel
+from gui.panels.tables import TablesDialog
 
 if TYPE_CHECKING:
-    from gui.classroom import QuizDialog
-    from gui.systems_view import SystemsDialog
-    from gui.snapshot import SnapshotOptions
+    from gui.panels.classroom import QuizDialog
+    from gui.panels.systems import SystemsDialog
+    from gui.export.snapshot import SnapshotOptions
 
 __all__ = ["MainWindow"]
 
@@ -60,7 +60,7 @@ class MainWindow(QMainWindow):
         self.last_error: str | None = None
         self._error_box: QMessageBox | None = None
         self._build_actions()
-        from gui.classroom import ClassroomPanel, Presenter
+        from gui.panels.classroom import ClassroomPanel, Presenter
         self.classroom = ClassroomPanel(self)
         # in a scroll area of its own, so that its height does not crowd out the details below
         self.classroom_scroll = QScrollArea()
@@ -357,7 +357,7 @@ class MainWindow(QMainWindow):
 
     def show_systems(self) -> "SystemsDialog":
         if self.systems is None:
-            from gui.systems_view import SystemsDialog
+            from gui.panels.systems import SystemsDialog
             self.systems = SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
                                          on_error=self.show_message)
         self.systems.show()
@@ -371,7 +371,7 @@ class MainWindow(QMainWindow):
             self.presenter.enter(self.classroom.screen_combo.currentData())
 
     def start_quiz(self, seed: int | None = None) -> "QuizDialog":
-        from gui.classroom import QuizDialog
+        from gui.panels.classroom import QuizDialog
         if self.quiz is not None:
             self.quiz.close()
         self.quiz = QuizDialog(self, seed)
@@ -392,15 +392,15 @@ class MainWindow(QMainWindow):
 
     # -- snapshots -----------------------------------------------------------------------------
     def snapshot_options(self, fmt: str = "png") -> "SnapshotOptions":
-        from gui.export_dialog import load_snapshot_options
-        from gui.snapshot import SnapshotOptions
+        from gui.export.dialog import load_snapshot_options
+        from gui.export.snapshot import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
         return replace(load_snapshot_options(self.settings, base), fmt=fmt, lang=self.model.lang,
                        view=self.view.config)
 
     def export_to(self, path: str, opts: "SnapshotOptions | None" = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind."""
-        from gui.snapshot import export, format_from_path
+        from gui.export.snapshot import export, format_from_path
         try:
             fmt = format_from_path(path)
             options = replace(opts, fmt=fmt) if opts is not None else self.snapshot_options(fmt)
@@ -413,7 +413,7 @@ class MainWindow(QMainWindow):
 
     def export_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
-        from gui.export_dialog import ExportOptionsDialog, save_snapshot_options
+        from gui.export.dialog import ExportOptionsDialog, save_snapshot_options
         dlg = ExportOptionsDialog(self.snapshot_options(), self.model.lang, self)
         if dlg.exec() != dlg.DialogCode.Accepted:
             return
@@ -428,7 +428,7 @@ class MainWindow(QMainWindow):
     def print_to(self, printer: object) -> None:
         from PySide6.QtCore import QRectF
         from PySide6.QtGui import QPainter
-        from gui.snapshot import paint_pages
+        from gui.export.snapshot import paint_pages
         opts = replace(self.snapshot_options("pdf"), transparent=True)
         painter = QPainter(printer)  # type: ignore[call-overload]
         try:
@@ -446,7 +446,7 @@ class MainWindow(QMainWindow):
         preview.exec()
 
     def copy_image(self) -> None:
-        from gui.snapshot import render_image
+        from gui.export.snapshot import render_image
         img = render_image(self.model.plate, self.model.calendar, replace(self.snapshot_options("png"), width=1800))
         QApplication.clipboard().setImage(img)
         self.statusBar().showMessage(tr("copy_image", self.model.lang), 4000)

@@ -249,7 +249,7 @@ class RingItem(pg.GraphicsObject):
 
     def _paint_background(self, p: QPainter) -> None:
         """What turns with the disc besides its names: the notch on slot 0's outer edge (the cells
-        and rules behind the disc are a fixed :class:`gui.bands_item.BandsItem`)."""
+        and rules behind the disc are a fixed :class:`gui.plate.bands_item.BandsItem`)."""
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         a = branch_angle(0, self.orientation)
         tip = QPointF(self.r_out * math.cos(math.radians(a)), self.r_out * math.sin(math.radians(a)))

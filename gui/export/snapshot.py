@@ -33,8 +33,8 @@ from core.cli import branch_sections
 from gui.describe import section_name, state_label
 from gui.fonts import plate_font
 from gui.i18n import tr
-from gui.plate_scene import PlateScene, ViewConfig
-from gui.ring_item import draw_mark
+from gui.plate.scene import PlateScene, ViewConfig
+from gui.plate.ring_item import draw_mark
 
 __all__ = ["SnapshotOptions", "ExportError", "export", "render_image", "paint_pages", "PAPERS",
            "page_count"]

@@ -50,7 +50,7 @@ def run_app(argv: Sequence[str] = ()) -> int:
         QMessageBox.critical(None, "神煞旋盘 — catalog error", str(e))
         sys.stderr.write(f"shensha-plates: error: {one_line(e)}\n")
         return 2
-    from gui.main_window import MainWindow
+    from gui.shell.main_window import MainWindow
     window = MainWindow(catalog=catalog)
     if reduce_motion_requested():
         window.panel.reduce_motion.setChecked(True)

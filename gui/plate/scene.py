@@ -18,13 +18,13 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from core.catalog import Catalog
 from core.cycle import BRANCHES
 from core.engine import Plate
-from gui.bands_item import BandsItem
-from gui.base_ring_item import BaseRingItem
+from gui.plate.bands_item import BandsItem
+from gui.plate.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
 from gui.i18n import tr
-from gui.ring_item import RingItem, SlotEntry
+from gui.plate.ring_item import RingItem, SlotEntry
 from gui.style import PALETTE, Palette
-from gui.wedge_item import WedgeItem
+from gui.plate.wedge_item import WedgeItem
 
 __all__ = ["PlateScene", "ViewConfig", "slot_entries", "ring_layout", "UPPER", "LOWER", "STACKED"]
 

@@ -15,12 +15,12 @@ from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
-from gui.base_ring_item import BaseRingItem
+from gui.plate.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
 from gui.model import RING_DIAL, PlateModel
-from gui.plate_scene import PlateScene, ViewConfig
-from gui.trace_item import TraceItem
-from gui.wedge_item import WedgeItem
+from gui.plate.scene import PlateScene, ViewConfig
+from gui.plate.trace_item import TraceItem
+from gui.plate.wedge_item import WedgeItem
 
 __all__ = ["PlateView"]
 

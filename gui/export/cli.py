@@ -57,7 +57,7 @@ def _size(text: str | None) -> tuple[int, int | None]:
 def main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     try:
         args = build_parser().parse_args(list(argv))
-        from gui.snapshot import SnapshotOptions, export, format_from_path
+        from gui.export.snapshot import SnapshotOptions, export, format_from_path
         fmt = format_from_path(args.output)
         state, calendar_json = resolve_state(args)
         del calendar_json
@@ -69,7 +69,7 @@ def main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr
             calendar = from_datetime(now(copts) if args.now else parse_datetime(args.date, copts), copts)
         options = Options.from_choices(args.variant)
         width, height = _size(args.size)
-        from gui.plate_scene import ViewConfig
+        from gui.plate.scene import ViewConfig
         opts = SnapshotOptions(fmt=fmt, width=width, height=height, dpi=args.dpi, paper=args.paper,
                                landscape=args.landscape, table=not args.no_table, legend=not args.no_legend,
                                caption=not args.no_caption, source=not args.no_source,

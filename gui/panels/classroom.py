@@ -25,11 +25,11 @@ from gui.describe import search_spirits, spirit_name, state_label, to_lang
 from gui.fonts import plate_font
 from gui.i18n import gloss, tr
 from gui.model import PlateModel
-from gui.plate_scene import ViewConfig
-from gui.plate_view import PlateView
+from gui.plate.scene import ViewConfig
+from gui.plate.view import PlateView
 
 if TYPE_CHECKING:
-    from gui.main_window import MainWindow
+    from gui.shell.main_window import MainWindow
 
 __all__ = ["ClassroomPanel", "Presenter", "QuizDialog", "CompareDialog"]
 

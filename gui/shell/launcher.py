@@ -12,10 +12,10 @@ from typing import Sequence
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("gui", "--lang") or args[0].startswith("--state"):
-        from gui.app import run_app
+        from gui.shell.app import run_app
         return run_app(args[1:] if args and args[0] == "gui" else args)
     if args[0] == "snapshot":
-        from gui.snapshot_cli import main as snapshot_main
+        from gui.export.cli import main as snapshot_main
         return snapshot_main(args[1:])
     from core.cli import main as cli_main
     return cli_main(args)

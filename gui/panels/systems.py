@@ -95,7 +95,7 @@ class SystemsDialog(QDialog):
         for combo in (self.first, self.second):
             combo.currentIndexChanged.connect(self._relate)
 
-        from gui.selection_view import SelectionPage
+        from gui.panels.selection import SelectionPage
         self.selection = SelectionPage(model)
         self.selection.setObjectName("selection_page")
         self.tabs.addTab(self.bazi_page, "")

@@ -1,0 +1,2 @@
+"""Export and printing: snapshot pages (PNG, SVG, PDF) rendered from a fixed scene, the headless
+``snapshot`` command and the export dialog."""

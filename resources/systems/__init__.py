@@ -1,0 +1,1 @@
+"""Rules of the other systems of the sources (Bazi, date selection) as data."""
