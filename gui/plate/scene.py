@@ -20,6 +20,7 @@ from core.cycle import BRANCHES
 from core.engine import Plate
 from gui.plate.bands_item import BandsItem
 from gui.plate.base_ring_item import BaseRingItem
+from gui.plate.heaven_item import HeavenRingItem
 from gui.fonts import plate_font
 from gui.i18n import tr
 from gui.plate.ring_item import RingItem, SlotEntry
@@ -41,6 +42,8 @@ class ViewConfig:
     mountains: bool = False
     char_px: float = 13.0
     high_contrast: bool = False
+    heaven: bool = False          # the Liu Ren rings (heaven plate, generals) around the lower plate
+    general_names: bool = False   # the heaven ring also names each month general (登明 …)
 
     @property
     def palette(self) -> Palette:
@@ -127,6 +130,16 @@ class PlateScene:
         self.wedges: dict[str, WedgeItem] = {}
         self.titles: dict[str, QGraphicsSimpleTextItem] = {}
         self.bands: dict[str, BandsItem] = {}
+        self.heaven: dict[str, HeavenRingItem] = {"TH": HeavenRingItem("TH", "heaven"),
+                                                  "TG": HeavenRingItem("TG", "generals")}
+        self.heaven_group: str | None = None  # the plate the heaven rings sit on, when shown
+
+    def outer_radius(self, name: str) -> float:
+        """How far plate ``name`` reaches from its centre (the heaven rings included)."""
+        r = self.bases[name].outer_radius
+        if name == self.heaven_group:
+            r = max(r, self.heaven["TG"].r_out)
+        return r
 
     def build(self, config: ViewConfig, catalog: Catalog, selected: int | None = None,
               cached: bool = True) -> list[_PlateGroup]:
@@ -135,8 +148,9 @@ class PlateScene:
         palette = config.palette
         for group in self.groups.values():
             for child in list(group.childItems()):
-                if isinstance(child, RingItem):
+                if isinstance(child, RingItem):  # the heaven rings too: they are RingItems
                     child.setParentItem(None)
+        self.heaven_group = None
         self.groups, self.bases, self.wedges, self.titles = {}, {}, {}, {}
         self.bands = {}
         c = config.char_px
@@ -172,7 +186,9 @@ class PlateScene:
             title.setFont(plate_font(c * 1.6))
             title.setBrush(palette.ink)
             self.titles[name] = title
-            extents[name] = base.outer_radius
+            if config.heaven and name in ("lower", "stacked"):
+                self._place_heaven(name, group, base, config, cached)
+            extents[name] = self.outer_radius(name)
         gap = c * 3.0
         if config.layout == "stacked":
             self.groups["stacked"].setPos(0, 0)
@@ -181,6 +197,26 @@ class PlateScene:
             self.groups["upper"].setPos(-(ru + gap / 2), 0)
             self.groups["lower"].setPos(rl + gap / 2, 0)
         return list(self.groups.values())
+
+    def _place_heaven(self, name: str, group: _PlateGroup, base: BaseRingItem, config: ViewConfig,
+                      cached: bool) -> None:
+        """The heaven ring just outside the earth branches (or the 24 mountains), the generals
+        outside it, on a fixed band of their own."""
+        cb = base.char_px
+        r0 = base.outer_radius
+        r1 = r0 + HeavenRingItem.thickness("heaven", cb, config.general_names)
+        r2 = r1 + HeavenRingItem.thickness("generals", cb, False)
+        bands = BandsItem(group)
+        bands.setZValue(-1)
+        bands.configure([(r0, r1, True, cb), (r1, r2, True, cb)], config.orientation, config.palette, cached=cached)
+        self.bands[name + ":heaven"] = bands
+        for rid, (a, b) in (("TH", (r0, r1)), ("TG", (r1, r2))):
+            ring = self.heaven[rid]
+            ring.setParentItem(group)
+            ring.set_geometry(a, b)
+            ring.set_orientation(config.orientation)
+            ring.char_px = cb
+        self.heaven_group = name
 
     def set_names(self, plate: Plate, lang: str) -> None:
         """Give every ring its names for ``plate`` and title each plate."""
@@ -191,7 +227,7 @@ class PlateScene:
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
             title.setText(tr(key, lang))
             br = title.boundingRect()
-            r = self.bases[name].outer_radius
+            r = self.outer_radius(name)
             title.setPos(-br.width() / 2, -r - self.config.char_px * 2.9)
 
     def scene_rect(self) -> QRectF:
@@ -199,7 +235,7 @@ class PlateScene:
         rect = QRectF()
         c = self.config.char_px
         for name, group in self.groups.items():
-            r = self.bases[name].outer_radius
+            r = self.outer_radius(name)
             centre = group.pos()
             rect = rect.united(QRectF(centre.x() - r, centre.y() - r - c * 3.2, 2 * r, 2 * r + c * 3.2))
         return rect.adjusted(-c, -c, c, c)

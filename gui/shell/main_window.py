@@ -127,6 +127,8 @@ class MainWindow(QMainWindow):
             ("xun_back", "Shift+X", lambda: self.model.step("xun", -1)),
             ("day_fwd", "D", lambda: self.model.step("day", 1)),
             ("day_back", "Shift+D", lambda: self.model.step("day", -1)),
+            ("hour_fwd", "H", lambda: self.model.step("hour", 1)),
+            ("hour_back", "Shift+H", lambda: self.model.step("hour", -1)),
             ("now", "N", self.set_now),
             ("undo", QKeySequence.StandardKey.Undo, self.model.undo),
             ("redo", QKeySequence.StandardKey.Redo, self.model.redo),
@@ -175,6 +177,8 @@ class MainWindow(QMainWindow):
         p.sigSearch.connect(self.search)
         p.sigSnap.connect(self.model.snap_to_consistent)
         p.sigInvalid.connect(self.show_message)
+        p.sigGeneral.connect(self.model.set_general)
+        p.sigHeaven.connect(self._apply_heaven_options)
         self.view.sigBranchClicked.connect(self._branch_clicked)
         self.view.sigBranchHovered.connect(self._hover)
 
@@ -202,6 +206,7 @@ class MainWindow(QMainWindow):
         cal = self.model.calendar
         if cal is not None:
             text += f"　{cal.moment.strftime('%Y-%m-%d %H:%M')} {cal.options.zone}"
+        text += self._liuren_status()
         if self.model.paper:
             c = self.model.consistency()
             if c.consistent:
@@ -211,11 +216,42 @@ class MainWindow(QMainWindow):
             self.panel.paper_status.setText(msg)
             self.panel.snap.setVisible(not c.consistent)
             text += "　" + msg
+            heaven = self._heaven_paper_status()
+            if heaven:
+                text += "　" + heaven
+                self.panel.paper_status.setText(msg + "\n" + heaven)
+                self.panel.snap.setVisible(True if not self.model.heaven_agrees() else not c.consistent)
         else:
             self.panel.paper_status.setText("")
             self.panel.snap.setVisible(False)
         self.statusBar().showMessage(text)
         self.setWindowTitle(f"{tr('app_title', lang)} — {state_label(self.model.state, lang)}")
+
+    def _liuren_status(self) -> str:
+        """The month general in force and where it comes from, when the state has an hour."""
+        m = self.model
+        g = BRANCHES[m.general]
+        self.panel.show_general(m.general if m.general_source == "hand" else None,
+                                tr("general_src_" + m.general_source, m.lang, g=g))
+        if m.state.hour is None:
+            return ""
+        return "　" + tr("general_src_" + m.general_source, m.lang, g=g) + f"加{BRANCHES[m.state.hour]}"
+
+    def _heaven_paper_status(self) -> str:
+        """Paper mode: whether the heaven ring as turned still agrees with the month general and hour."""
+        m = self.model
+        if m.state.hour is None or not self.view.config.heaven:
+            return ""
+        g, h = BRANCHES[m.general], BRANCHES[m.state.hour]
+        if m.heaven_agrees():
+            return tr("heaven_agrees", m.lang, g=g, h=h)
+        shown = m.heaven_hour()
+        return tr("heaven_disagrees", m.lang, g=g, h=h, shown=BRANCHES[shown if shown is not None else 0])
+
+    def _apply_heaven_options(self) -> None:
+        p = self.panel
+        self.view.set_heaven_options(p.heaven_rings.isChecked(), p.general_names.isChecked())
+        self._update_status()
 
     def _retranslate(self) -> None:
         lang = self.model.lang
@@ -225,7 +261,8 @@ class MainWindow(QMainWindow):
         self.classroom.retranslate()
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
-                 "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
+                 "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀",
+                 "hour_fwd": tr("hour_fwd", lang), "hour_back": tr("hour_back", lang)}
         for key, act in self.actions_by_name.items():
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
                                                                      "reset_view", "tables", "systems", "present", "quiz", "layout",
