@@ -41,7 +41,7 @@ def month_general_name(branch: int, lang: str = "zh-Hans") -> str:
     raise KeyError(branch)
 
 
-def heaven_labels(model: "PlateModel", general_names: bool) -> tuple[tuple[HeavenLabel, ...], tuple[HeavenLabel, ...]]:
+def heaven_labels(model: PlateModel, general_names: bool) -> tuple[tuple[HeavenLabel, ...], tuple[HeavenLabel, ...]]:
     """The labels of the heaven ring and of the generals ring, slot k = heaven branch k. The
     generals ring is empty when the state has no day (贵人 is chosen by the day stem)."""
     lang = model.lang

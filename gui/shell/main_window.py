@@ -15,7 +15,7 @@ from core.cycle import BRANCHES
 from core.engine import Options, State
 from core.errors import ShenshaError
 from gui.describe import branch_html, search_spirits, spirit_name, state_label
-from gui.i18n import tr
+from gui.i18n import gloss, tr
 from gui.model import PlateModel
 from gui.plate.scene import ViewConfig
 from gui.plate.view import PlateView
@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
         self.classroom_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.panel.tabs.addTab(self.classroom_scroll, "")
         self.presenter = Presenter(self)
+        self._build_lesson_tab()
         self._connect()
         self.panel.set_view_options({k: self.settings.get(k) for k in
                                      ("layout", "orientation", "text_mode", "lang", "mountains", "english",
@@ -187,6 +188,10 @@ class MainWindow(QMainWindow):
         lang = self.model.lang
         if event in ("state", "lang"):
             self.panel.show_state(self.model.state)
+            if self.lesson_visible():
+                self.lesson.show_options()
+                self.lesson.refresh()
+            self.view.heaven["TH"].set_lit(frozenset())
             self._update_status()
             self._show_details(self.selected_branch)
             if self.panel.search.text().strip():
@@ -227,6 +232,34 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text)
         self.setWindowTitle(f"{tr('app_title', lang)} — {state_label(self.model.state, lang)}")
 
+    # -- the lesson panel (课传) ------------------------------------------------------------------
+    def _build_lesson_tab(self) -> None:
+        from gui.panels.lesson import LessonPanel
+        self.lesson = LessonPanel(self.model, english=lambda: self.panel.english.isChecked())
+        self.panel.tabs.addTab(self.lesson, "")
+        self.lesson.sigShow.connect(self.show_on_plate)
+        self.panel.tabs.currentChanged.connect(lambda _i: self._lesson_tab_shown())
+
+    def lesson_visible(self) -> bool:
+        return self.panel.tabs.currentWidget() is self.lesson
+
+    def _lesson_tab_shown(self) -> None:
+        # the lesson needs the room: its tab takes most of the panel's height while shown
+        layout = self.panel.layout()
+        if layout is not None:
+            layout.setStretch(layout.indexOf(self.panel.tabs), 3 if self.lesson_visible() else 0)
+        if self.lesson_visible():
+            self.lesson.refresh()
+
+    def show_lesson(self) -> None:
+        self.panel.tabs.setCurrentWidget(self.lesson)
+
+    def show_on_plate(self, spirit_id: str, branch: int, heaven: object) -> None:
+        """From the lesson panel: select the earth branch, light heaven slots, highlight a spirit."""
+        self.select_branch(branch)
+        self.view.heaven["TH"].set_lit(frozenset(heaven))  # type: ignore[arg-type]
+        self.view.highlight(frozenset({spirit_id}) if spirit_id else frozenset())
+
     def _liuren_status(self) -> str:
         """The month general in force and where it comes from, when the state has an hour."""
         m = self.model
@@ -259,6 +292,9 @@ class MainWindow(QMainWindow):
         self.panel.retranslate(lang, english)
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
         self.classroom.retranslate()
+        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.lesson), tr("lesson_tab", lang))
+        self.panel.tabs.setTabToolTip(self.panel.tabs.indexOf(self.lesson), gloss("lesson_tab"))
+        self.lesson.retranslate()
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀",

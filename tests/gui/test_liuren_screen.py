@@ -7,9 +7,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from core.cycle import BRANCHES
+from core.cycle import BRANCHES, STEMS
 from core.engine import State
 from core.liuren import compute_ke
+from gui.describe import to_lang
 from gui.liuren import general_name
 from gui.shell.main_window import MainWindow
 from gui.style import branch_angle
@@ -42,6 +43,31 @@ def assert_heaven_matches_core(window: MainWindow) -> None:
     assert window.model.ke == ke
 
 
+def _contains_run(lines: list[str], run: list[str]) -> bool:
+    return any(lines[i:i + len(run)] == run for i in range(len(lines) - len(run) + 1))
+
+
+def assert_lesson_shown(window: MainWindow) -> None:
+    """The lesson panel shows the core's four lessons (right to left: generals, uppers, lowers) and
+    three transmissions (kin, hidden stem, branch, general), and the method's name."""
+    window.show_lesson()
+    QApplication.processEvents()
+    st = window.model.state
+    assert st.day is not None and st.hour is not None
+    ke = compute_ke(st.day, st.hour, window.model.general, window.model.ke_options)
+    lang = window.model.lang
+    lines = [line.strip() for line in window.lesson.text.toPlainText().splitlines()]
+    rtl = list(reversed(ke.lessons))
+    assert _contains_run(lines, [general_name(g, lang, short=True) for g in reversed(ke.lesson_generals)]
+                         + [BRANCHES[lesson.upper] for lesson in rtl] + [lesson.lower_name for lesson in rtl]), lines
+    for t in ke.transmissions:
+        stem = STEMS[t.stem] if t.stem is not None else ""
+        assert _contains_run(lines, [to_lang(t.kin, lang), stem, BRANCHES[t.branch], general_name(t.general, lang)]), lines
+    assert any(ke.method_name(lang) in line for line in lines)
+    for step in ke.steps:
+        assert step.text(lang) in lines
+
+
 def test_the_seed_case_from_its_date(window: MainWindow) -> None:
     set_seed_date(window)
     model = window.model
@@ -52,6 +78,13 @@ def test_the_seed_case_from_its_date(window: MainWindow) -> None:
     assert (BRANCHES.index("寅") + th.anchor) % 12 == BRANCHES.index("午")
     assert tg.label(BRANCHES.index("午")).text == "贵人"
     assert "寅将" in window.statusBar().currentMessage()
+    assert_lesson_shown(window)
+    # as seed 002 prints it: generals 玄 龙 勾 贵 over 酉 丑 寅 午 over 丑 巳 午 辛; 午 贵, 寅 勾, 戌 常
+    lines = [line.strip() for line in window.lesson.text.toPlainText().splitlines()]
+    assert _contains_run(lines, list("玄龙勾贵酉丑寅午丑巳午辛"))
+    assert _contains_run(lines, ["官鬼", "壬", "午", "贵人"])
+    assert _contains_run(lines, ["妻财", "戊", "寅", "勾陈"])
+    assert _contains_run(lines, ["父母", "甲", "戌", "太常"])
 
 
 def test_no_hour_no_heaven_rings(window: MainWindow) -> None:
@@ -82,6 +115,7 @@ def test_drag_the_heaven_ring_turns_the_hour(window: MainWindow, qtbot: object) 
     assert BRANCHES[model.general] == "寅"      # turning the hour keeps the date's month general
     assert model.calendar is None
     assert_heaven_matches_core(window)
+    assert_lesson_shown(window)
     assert model.can_undo()
     model.undo()
     window.view.finish_animations()
@@ -108,6 +142,7 @@ def test_wheel_and_keys_turn_the_hour(window: MainWindow, qtbot: object) -> None
     QApplication.processEvents()
     assert BRANCHES[window.model.state.hour] == "未"
     assert_heaven_matches_core(window)
+    assert_lesson_shown(window)
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_H)  # type: ignore[attr-defined]
     assert BRANCHES[window.model.state.hour] == "申"
@@ -119,6 +154,7 @@ def test_wheel_and_keys_turn_the_hour(window: MainWindow, qtbot: object) -> None
     for _ in range(12):
         qtbot.keyClick(window, Qt.Key.Key_H)  # type: ignore[attr-defined]
         assert_heaven_matches_core(window)
+        assert_lesson_shown(window)
     assert BRANCHES[window.model.state.hour] == "午"
 
 
@@ -177,3 +213,65 @@ def test_general_names_option(window: MainWindow, lang: str) -> None:
     assert th.label(BRANCHES.index("亥")).sub == "登明"
     assert th.label(BRANCHES.index("酉")).sub == ("從魁" if lang == "zh-Hant" else "从魁")
     assert_heaven_matches_core(window)
+
+
+def test_lesson_panel_traditional_and_the_second_seed_case(window: MainWindow) -> None:
+    # 丑将 戌时 丁未日 (八专): transmissions 亥 阴, 戌 后, 戌 后 as Zhuang prints them
+    window.model.set_state(State.parse("戊寅", 11, None, "丁未", "戌"))
+    window.model.set_general(BRANCHES.index("丑"))
+    assert_heaven_matches_core(window)
+    assert_lesson_shown(window)
+    lines = [line.strip() for line in window.lesson.text.toPlainText().splitlines()]
+    assert _contains_run(lines, list("常后常后丑戌丑戌戌未戌丁"))
+    assert _contains_run(lines, ["亥", "太阴"]) and _contains_run(lines, ["戌", "天后"])
+    window.model.set_lang("zh-Hant")
+    assert_lesson_shown(window)
+
+
+def test_no_day_no_lesson(window: MainWindow) -> None:
+    window.model.set_state(State.parse("甲子", 1, "甲子", None, "午"))
+    window.show_lesson()
+    assert "起课需要日与时" in window.lesson.text.toPlainText()
+    assert window.view.config.heaven  # the heaven ring turns with the hour even without a day
+    assert all(not lab.text for lab in window.view.heaven["TG"].labels())  # 贵人 needs the day stem
+
+
+def test_click_a_spirit_in_the_lesson_shows_it_on_the_plate(window: MainWindow) -> None:
+    from PySide6.QtCore import QUrl
+    set_seed_date(window)
+    window.show_lesson()
+    window.lesson.text.anchorClicked.emit(QUrl("spirit:xian_chi:6"))
+    assert window.selected_branch == 6
+    assert any(r._highlight == frozenset({"xian_chi"}) for r in window.view.rings.values())
+    window.lesson.text.anchorClicked.emit(QUrl("trans:1"))  # 中传 寅, over earth 午
+    assert window.view.heaven["TH"].lit == frozenset({BRANCHES.index("寅")})
+    assert window.selected_branch == BRANCHES.index("午")
+
+
+def test_school_settings_switch_and_compare(window: MainWindow) -> None:
+    # a 涉害 case where the two readings disagree: find one from the core, then switch in the panel
+    from core.liuren import KeOptions
+    found = None
+    for day in range(60):
+        for hour in range(12):
+            a = compute_ke(day, hour, 0)
+            b = compute_ke(day, hour, 0, KeOptions.from_choices(["shehai=depth"]))
+            if a.transmissions != b.transmissions:
+                found = (day, hour)
+                break
+        if found:
+            break
+    assert found is not None
+    from core.cycle import pillar_name
+    window.model.set_state(State.parse("甲子", 1, None, pillar_name(found[0]), BRANCHES[found[1]]))
+    window.model.set_general(0)
+    window.show_lesson()
+    assert "涉害取法" in window.lesson.text.toPlainText()  # the other reading is shown beside
+    combo = window.lesson.setting_combos["shehai"]
+    combo.setCurrentIndex(combo.findData("depth"))
+    combo.activated.emit(combo.currentIndex())
+    assert window.model.ke_options.get("shehai") == "depth"
+    assert_lesson_shown(window)
+    window.model.undo()
+    assert window.model.ke_options.get("shehai") == "mengzhong"
+    assert combo.currentData() == "mengzhong"

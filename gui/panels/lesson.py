@@ -1,0 +1,355 @@
+"""The lesson panel (课传): the four lessons and three transmissions of the state, as the books print them.
+
+The four lessons read right to left (一课 on the right), each with the general over its upper
+branch, the upper over the lower; the three transmissions top to bottom (初 中 末), each with its kin,
+hidden stem (遁干), branch, general and void mark. Then the method's name and the record of its
+steps in words, the spirits of Zhuang's plates under each lesson and transmission (a click shows one
+on the plate), the names that need the plate (in force or not, and why), and the school's choices,
+with what the other choices would give when they disagree. Everything comes from the core's
+:class:`~core.liuren.Ke`; this module only lays it out (:func:`lesson_html` is pure).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtWidgets import (
+    QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from core.cycle import BRANCHES, STEMS
+from core.engine import Plate
+from core.errors import ShenshaError
+from core.liuren import Ke, KeOptions, compute_ke, liuren_tables
+from gui.describe import spirit_name, to_lang
+from gui.i18n import gloss, tr
+from gui.liuren import GENERAL_QUALITY, general_name
+
+if TYPE_CHECKING:
+    from gui.model import PlateModel
+
+__all__ = ["LessonPanel", "lesson_html", "Lit", "school_differences", "NameState"]
+
+_INK = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
+_LIT_BG = "#ffe28a"
+_OUT_FG = "#b0a890"
+
+
+@dataclass(frozen=True)
+class Lit:
+    """What a walk-through step lights in the panel: lessons (1–4), transmissions (0–2), and the
+    lessons struck out (eliminated) so far."""
+
+    lessons: frozenset[int] = frozenset()
+    transmissions: frozenset[int] = frozenset()
+    struck: frozenset[int] = frozenset()
+    step: int | None = None  # the record step being shown (index into ke.steps)
+
+
+@dataclass(frozen=True)
+class NameState:
+    """A name that needs the plate (青龙煞 …), as the core resolved it in this state."""
+
+    spirit_id: str
+    name: str
+    branch: int | None
+    in_force: bool
+    reason: str
+
+
+def _e(text: str) -> str:
+    return html.escape(text)
+
+
+def _general_html(g: int, lang: str, short: bool = True) -> str:
+    return f"<span style='color:{_INK[GENERAL_QUALITY[g]]}'>{_e(general_name(g, lang, short=short))}</span>"
+
+
+def _spirits_line(plate: Plate, branch: int, lang: str, names: dict[str, NameState]) -> str:
+    """The spirits of Zhuang's plates at ``branch``, each a link that shows it on the plate."""
+    out = []
+    seen: set[str] = set()
+    for p in plate.at(branch):
+        sid = p.spirit.id
+        if sid in seen:
+            continue
+        seen.add(sid)
+        colour = _INK.get(p.spirit.quality, _INK["mixed"])
+        state = names.get(sid)
+        style = f"color:{colour};text-decoration:none"
+        mark = ""
+        if state is not None and not state.in_force:
+            style = f"color:{_OUT_FG};text-decoration:line-through"
+            mark = "〔" + tr("not_in_force", lang) + "〕"
+        elif state is not None:
+            mark = "〔" + tr("in_force", lang) + "〕"
+        out.append(f"<a href='spirit:{sid}:{branch}' style='{style}'>{_e(spirit_name(p.spirit, lang))}</a>{_e(mark)}")
+    return "、".join(out) if out else "—"
+
+
+def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
+                names: Sequence[NameState] = (), differences: Sequence[str] = (), english: bool = False) -> str:
+    """The whole panel as HTML (see the module's docstring)."""
+    hp = ke.plate
+    trad = lang == "zh-Hant"
+    T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
+    by_id = {n.spirit_id: n for n in names}
+    out: list[str] = []
+    day = STEMS[ke.day % 10] + BRANCHES[ke.day % 12]
+    out.append(f"<p style='margin:0 0 4px 0'><b>{_e(day)}日　{_e(BRANCHES[hp.general])}将加{_e(BRANCHES[hp.hour])}</b>"
+               f"　{'昼' if hp.daytime else '夜'}贵{_e(BRANCHES[hp.noble])}　{_e(to_lang('顺' if hp.forward else '逆', lang))}"
+               f"　{_e(to_lang('旬空', lang))}{_e(BRANCHES[hp.void[0]] + BRANCHES[hp.void[1]])}</p>")
+
+    # the four lessons, right to left
+    gl = (lambda k: f" <i style='color:#777;font-size:small'>({gloss(k)})</i>") if english else (lambda k: "")
+    out.append(f"<h3 style='margin:6px 0 2px 0'>{_e(T('four_lessons'))}{gl('four_lessons')}</h3>")
+    order = [3, 2, 1, 0]
+    cells: dict[str, list[str]] = {"head": [], "gen": [], "up": [], "low": [], "info": []}
+    for i in order:
+        lesson = ke.lessons[i]
+        n = lesson.index
+        bg = f"background:{_LIT_BG};" if n in lit.lessons else ""
+        fg = f"color:{_OUT_FG};" if n in lit.struck else ""
+        strike = "text-decoration:line-through;" if n in lit.struck else ""
+        td = f"<td align='center' valign='middle' style='padding:1px 9px;{bg}{fg}'>"
+        name = to_lang(("一", "二", "三", "四")[n - 1] + "课", lang)
+        cells["head"].append(f"{td}<a href='lesson:{n}' style='color:#555;text-decoration:none'>{_e(name)}</a></td>")
+        cells["gen"].append(f"{td}<span style='font-size:15pt'>{_general_html(ke.lesson_generals[i], lang)}</span></td>")
+        cells["up"].append(f"{td}<a href='lesson:{n}' style='font-size:22pt;color:#1f2430;text-decoration:none;{strike}'>"
+                           f"{_e(BRANCHES[lesson.upper])}</a></td>")
+        cells["low"].append(f"{td}<span style='font-size:22pt'>{_e(lesson.lower_name)}</span></td>")
+        info = []
+        stem = hp.hidden[lesson.upper]
+        if stem is not None:
+            info.append(STEMS[stem])
+        if lesson.upper in hp.void:
+            info.append(f"<b style='color:#b3261e'>{_e(T('void_mark'))}</b>")
+        if lesson.repeat_of is not None:
+            info.append(f"<span style='color:#777'>＝{_e(to_lang(('一', '二', '三', '四')[lesson.repeat_of - 1] + '课', lang))}</span>")
+        cells["info"].append(f"{td}<span style='font-size:small'>{' '.join(info) or '&nbsp;'}</span></td>")
+    out.append("<table cellspacing='0'>" + "".join("<tr>" + "".join(cells[k]) + "</tr>"
+                                                   for k in ("head", "gen", "up", "low", "info")) + "</table>")
+
+    # the three transmissions, top to bottom
+    out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('three_transmissions'))}{gl('three_transmissions')}</h3>"
+               "<table cellspacing='0'>")
+    for t in ke.transmissions:
+        bg = f"background:{_LIT_BG};" if t.position in lit.transmissions else ""
+        td = f"<td valign='middle' style='padding:1px 7px;{bg}'>"
+        which = T(("trans_first", "trans_middle", "trans_last")[t.position])
+        tstem = STEMS[t.stem] if t.stem is not None else "&nbsp;"
+        void = f"<b style='color:#b3261e'>{_e(T('void_mark'))}</b>" if t.void else "&nbsp;"
+        out.append(f"<tr>{td}<a href='trans:{t.position}' style='color:#555;text-decoration:none'>{_e(which)}</a></td>"
+                   f"{td}{_e(to_lang(t.kin, lang))}</td>{td}<span style='font-size:15pt'>{tstem}</span></td>"
+                   f"{td}<a href='trans:{t.position}' style='font-size:22pt;color:#1f2430;text-decoration:none'>"
+                   f"{_e(BRANCHES[t.branch])}</a></td>{td}<span style='font-size:15pt'>{_general_html(t.general, lang, short=False)}"
+                   f"</span></td>{td}{void}</td></tr>")
+    out.append("</table>")
+
+    # the method and why
+    method = ke.method_name(lang)
+    kename = to_lang(ke.ke, lang)
+    title = method if kename == method else f"{method} · {kename}"
+    out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('method'))}：{_e(title)}</h3><ol style='margin:0 0 0 -20px'>")
+    for i, step in enumerate(ke.steps):
+        style = f" style='background:{_LIT_BG}'" if lit.step == i else ""
+        out.append(f"<li{style}>{_e(step.text(lang))}</li>")
+    out.append("</ol>")
+
+    # the spirits on each lesson and transmission
+    out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('spirits_here'))}{gl('spirits_here')}</h3>")
+    for lesson in ke.lessons:
+        if lesson.repeat_of is not None:
+            continue
+        label = to_lang(("一", "二", "三", "四")[lesson.index - 1] + "课", lang)
+        out.append(f"<p style='margin:2px 0'><b>{_e(label)} {_e(BRANCHES[lesson.upper])}</b>："
+                   f"{_spirits_line(plate, lesson.upper, lang, by_id)}</p>")
+    for t in ke.transmissions:
+        which = T(("trans_first", "trans_middle", "trans_last")[t.position])
+        out.append(f"<p style='margin:2px 0'><b>{_e(which)} {_e(BRANCHES[t.branch])}</b>："
+                   f"{_spirits_line(plate, t.branch, lang, by_id)}</p>")
+
+    # names that need the plate
+    if names:
+        out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('conditional_names'))}</h3>")
+        for ns in names:
+            colour = "#1f2430" if ns.in_force else _OUT_FG
+            verdict = T("in_force") if ns.in_force else T("not_in_force")
+            where = f"（{BRANCHES[ns.branch]}）" if ns.branch is not None else ""
+            link = f"spirit:{ns.spirit_id}:{ns.branch}" if ns.branch is not None else f"name:{ns.spirit_id}"
+            out.append(f"<p style='margin:2px 0;color:{colour}'><a href='{link}' style='color:{colour};"
+                       f"text-decoration:none'><b>{_e(ns.name)}</b></a>{_e(where)} {_e(verdict)}："
+                       f"{_e(to_lang(ns.reason, lang))}</p>")
+
+    # the schools
+    if differences:
+        out.append(f"<p style='margin:8px 0 2px 0;color:#8a3b12'><b>{_e(T('school_differs'))}</b><br/>"
+                   + "<br/>".join(_e(d) for d in differences) + "</p>")
+    else:
+        out.append(f"<p style='margin:8px 0 2px 0;color:#777'>{_e(T('school_same'))}</p>")
+    del trad
+    return "".join(out)
+
+
+def school_differences(ke: Ke, lang: str = "zh-Hans") -> list[str]:
+    """For every setting of the school and every other choice: the lessons it would give, when its
+    transmissions (or their generals) differ from the chosen ones'."""
+    hp = ke.plate
+    tables = liuren_tables()
+    mine = [(t.branch, t.general) for t in ke.transmissions]
+    lines = []
+    for setting in tables.settings.values():
+        if setting.id in ("general_basis", "jialin"):
+            continue  # the month general is given to the plate; 加临 only touches the names
+        current = ke.options.get(setting.id)
+        for choice in setting.choices:
+            if choice.id == current:
+                continue
+            chosen = dict(ke.options.choices) | {setting.id: choice.id}
+            other = compute_ke(hp.day, hp.hour, hp.general, KeOptions.from_choices(chosen))
+            theirs = [(t.branch, t.general) for t in other.transmissions]
+            if theirs != mine:
+                words = " ".join(BRANCHES[b] + general_name(g, lang, short=True) for b, g in theirs)
+                lines.append(to_lang(f"{setting.name}：{choice.name} → {other.method_name()}　{words}", lang))
+    return lines
+
+
+class LessonPanel(QWidget):
+    """The 课传 tab. Emits ``sigShow`` (spirit id or '', branch, heaven slots to light) for the window."""
+
+    sigShow = Signal(str, int, object)
+
+    def __init__(self, model: PlateModel, english: Callable[[], bool] = lambda: False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lesson_panel")
+        self.model = model
+        self.english = english
+        self.lit = Lit()
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        self.text = QTextBrowser()
+        self.text.setObjectName("lesson_text")
+        self.text.setOpenLinks(False)
+        self.text.anchorClicked.connect(self._clicked)
+        outer.addWidget(self.text, 1)
+        self.walk_row = QHBoxLayout()
+        self.walk_button = QPushButton()
+        self.walk_button.setObjectName("walk")
+        self.walk_back, self.walk_fwd = QPushButton("◀"), QPushButton("▶")
+        self.walk_back.setObjectName("walk_back")
+        self.walk_fwd.setObjectName("walk_fwd")
+        self.walk_label = QLabel()
+        for w in (self.walk_button, self.walk_back, self.walk_label, self.walk_fwd):
+            self.walk_row.addWidget(w)
+        self.walk_row.addStretch(1)
+        outer.addLayout(self.walk_row)
+        self.school_toggle = QPushButton()
+        self.school_toggle.setObjectName("school_toggle")
+        self.school_toggle.setCheckable(True)
+        self.school_toggle.setFlat(True)
+        self.school_toggle.setStyleSheet("text-align: left; padding: 2px 4px;")
+        outer.addWidget(self.school_toggle)
+        self.school_box = QGroupBox()
+        self.school_box.setVisible(False)  # folded: the lesson keeps the room
+        form = QFormLayout(self.school_box)
+        self.setting_combos: dict[str, QComboBox] = {}
+        self.setting_labels: dict[str, QLabel] = {}
+        for setting in liuren_tables().settings.values():
+            combo = QComboBox()
+            combo.setObjectName("ke_" + setting.id)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
+            label = QLabel()
+            label.setWordWrap(True)
+            form.addRow(label, combo)
+            combo.activated.connect(lambda _i: self._settings_changed())
+            self.setting_combos[setting.id] = combo
+            self.setting_labels[setting.id] = label
+        outer.addWidget(self.school_box)
+        self.school_toggle.toggled.connect(self._fold_school)
+        self.retranslate()
+
+    def _fold_school(self, on: bool) -> None:
+        self.school_box.setVisible(on)
+        self._school_title()
+
+    # -- language -----------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        lang = self.model.lang
+        self._school_title()
+        for setting in liuren_tables().settings.values():
+            combo = self.setting_combos[setting.id]
+            combo.blockSignals(True)
+            combo.clear()
+            for choice in setting.choices:
+                combo.addItem(to_lang(choice.name, lang), choice.id)
+                combo.setItemData(combo.count() - 1, to_lang(choice.note, lang), 3)  # tooltip role
+            combo.blockSignals(False)
+            self.setting_labels[setting.id].setText(to_lang(setting.name, lang))
+        self.walk_button.setText(tr("walk", lang))
+        self.show_options()
+        self.refresh()
+
+    def _school_title(self) -> None:
+        lang = self.model.lang
+        chosen = [to_lang(liuren_tables().settings[sid].choice(cid).name, lang) for sid, cid in self.model.ke_options.choices]
+        arrow = "▾" if self.school_toggle.isChecked() else "▸"
+        self.school_toggle.setText(f"{arrow} {tr('school', lang)}：" + ("；".join(chosen) if chosen else "《大六壬指南》"))
+
+    def show_options(self) -> None:
+        ke = self.model.ke_options
+        for sid, combo in self.setting_combos.items():
+            combo.blockSignals(True)
+            combo.setCurrentIndex(max(0, combo.findData(ke.get(sid))))
+            combo.blockSignals(False)
+        self._school_title()
+
+    def _settings_changed(self) -> None:
+        chosen = {sid: str(c.currentData()) for sid, c in self.setting_combos.items()}
+        try:
+            ke = KeOptions.from_choices(chosen)
+        except ShenshaError:  # the combos only offer valid choices; keep the last good ones
+            self.show_options()
+            return
+        self.model.set_ke_options(ke)
+
+    # -- content ----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        ke = self.model.ke
+        lang = self.model.lang
+        if ke is None:
+            self.text.setHtml(f"<p style='color:#777'>{_e(tr('lesson_none', lang))}</p>")
+            return
+        bar = self.text.verticalScrollBar()
+        pos = bar.value()
+        self.text.setHtml(lesson_html(ke, self.model.plate, lang, self.lit, self.names(),
+                                      school_differences(ke, lang), self.english()))
+        bar.setValue(pos)
+
+    def names(self) -> tuple[NameState, ...]:
+        """The names that need the plate, as the core resolves them in this state."""
+        return ()
+
+    def set_lit(self, lit: Lit) -> None:
+        self.lit = lit
+        self.refresh()
+
+    def _clicked(self, url: QUrl) -> None:
+        ke = self.model.ke
+        kind, _, rest = url.toString().partition(":")
+        if ke is None:
+            return
+        if kind == "spirit":
+            sid, _, branch = rest.rpartition(":")
+            self.sigShow.emit(sid, int(branch), frozenset())
+        elif kind == "lesson":
+            lesson = ke.lessons[int(rest) - 1]
+            self.sigShow.emit("", lesson.lower, frozenset({lesson.upper}))
+        elif kind == "trans":
+            t = ke.transmissions[int(rest)]
+            self.sigShow.emit("", ke.plate.under(t.branch), frozenset({t.branch}))
