@@ -83,6 +83,8 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
     relate.add_argument("--format", choices=("text", "json"), default="text")
     relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    from core.liuren.cli import add_parser as add_ke_parser
+    add_ke_parser(sub)
     return parser
 
 
@@ -314,6 +316,7 @@ def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "bazi": _cmd_bazi, "select": _cmd_select,
                                                                    "relate": _cmd_relate}
+COMMANDS["ke"] = lambda args, out: __import__("core.liuren.cli", fromlist=["run_ke"]).run_ke(args, out)
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
