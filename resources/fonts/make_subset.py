@@ -73,6 +73,8 @@ def liuren_texts() -> list[str]:
     for b in t.books.values():
         parts += [b.title, b.note]
     parts.append("元首重审知一见机察微缀瑕涉害蒿矢弹射虎视冬蛇掩目别责八专自任自信井栏射杜传孤寡课哭神下泪鬼呼")
+    # the words core/liuren/spirits.py builds a name's reason from
+    parts.append("初传不空旬空与传中孤寡俱空阳空阴空发用未知年月不能定其位置此时不列此神天盘为之鬼加临墓神上非乘不在昼夜贵顺逆")
     return parts
 
 
