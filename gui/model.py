@@ -14,6 +14,7 @@ from core.calendar import CalendarInfo
 from core.catalog import KEYS, Catalog, anchor_branch, default_catalog
 from core.engine import DIALS, Options, Plate, State, compute_plate, step_state
 from core.liuren import HeavenPlate, Ke, KeOptions, compute_ke, month_general_at
+from core.liuren.spirits import NameStatus, resolve_names
 
 __all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency", "HEAVEN_RINGS",
            "month_default_general"]
@@ -179,6 +180,20 @@ class PlateModel:
         st = self._state
         self._ke_result = (None if st.day is None or st.hour is None
                            else compute_ke(st.day, st.hour, self.general, self._ke))
+        self._names: tuple[NameStatus, ...] = (
+            () if self._ke_result is None else resolve_names(st, self._ke_result, self._ke, self._plate))
+
+    @property
+    def names(self) -> tuple[NameStatus, ...]:
+        """The names that need the plate (青龙煞 … 孤课, 鬼呼), as the core resolves them in this
+        state; empty when there is no 式 (no day or no hour)."""
+        return self._names
+
+    def in_force(self) -> dict[str, bool]:
+        """The catalog's conditional spirits → whether their condition holds now (only those the
+        core could decide)."""
+        return {n.spirit: bool(n.in_force) for n in self._names
+                if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
 
     def heaven_anchor(self) -> int | None:
         """The earth branch under heaven-plate 子 (月将加时), or None when the state has no hour."""

@@ -25,6 +25,7 @@ from core.cycle import BRANCHES, STEMS
 from core.engine import Plate
 from core.errors import ShenshaError
 from core.liuren import Ke, KeOptions, compute_ke, liuren_tables
+from core.liuren.spirits import NameStatus
 from gui.describe import spirit_name, to_lang
 from gui.i18n import gloss, tr
 from gui.liuren import GENERAL_QUALITY, general_name
@@ -32,7 +33,7 @@ from gui.liuren import GENERAL_QUALITY, general_name
 if TYPE_CHECKING:
     from gui.model import PlateModel
 
-__all__ = ["LessonPanel", "lesson_html", "Lit", "school_differences", "NameState"]
+__all__ = ["LessonPanel", "lesson_html", "Lit", "school_differences"]
 
 _INK = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
 _LIT_BG = "#ffe28a"
@@ -50,17 +51,6 @@ class Lit:
     step: int | None = None  # the record step being shown (index into ke.steps)
 
 
-@dataclass(frozen=True)
-class NameState:
-    """A name that needs the plate (青龙煞 …), as the core resolved it in this state."""
-
-    spirit_id: str
-    name: str
-    branch: int | None
-    in_force: bool
-    reason: str
-
-
 def _e(text: str) -> str:
     return html.escape(text)
 
@@ -69,7 +59,7 @@ def _general_html(g: int, lang: str, short: bool = True) -> str:
     return f"<span style='color:{_INK[GENERAL_QUALITY[g]]}'>{_e(general_name(g, lang, short=short))}</span>"
 
 
-def _spirits_line(plate: Plate, branch: int, lang: str, names: dict[str, NameState]) -> str:
+def _spirits_line(plate: Plate, branch: int, lang: str, names: dict[str, NameStatus]) -> str:
     """The spirits of Zhuang's plates at ``branch``, each a link that shows it on the plate."""
     out = []
     seen: set[str] = set()
@@ -82,22 +72,22 @@ def _spirits_line(plate: Plate, branch: int, lang: str, names: dict[str, NameSta
         state = names.get(sid)
         style = f"color:{colour};text-decoration:none"
         mark = ""
-        if state is not None and not state.in_force:
+        if state is not None and state.in_force is False:
             style = f"color:{_OUT_FG};text-decoration:line-through"
             mark = "〔" + tr("not_in_force", lang) + "〕"
-        elif state is not None:
+        elif state is not None and state.in_force:
             mark = "〔" + tr("in_force", lang) + "〕"
         out.append(f"<a href='spirit:{sid}:{branch}' style='{style}'>{_e(spirit_name(p.spirit, lang))}</a>{_e(mark)}")
     return "、".join(out) if out else "—"
 
 
 def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
-                names: Sequence[NameState] = (), differences: Sequence[str] = (), english: bool = False) -> str:
+                names: Sequence[NameStatus] = (), differences: Sequence[str] = (), english: bool = False) -> str:
     """The whole panel as HTML (see the module's docstring)."""
     hp = ke.plate
     trad = lang == "zh-Hant"
     T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
-    by_id = {n.spirit_id: n for n in names}
+    by_id = {n.spirit: n for n in names if n.spirit is not None and n.spirit == n.id}
     out: list[str] = []
     day = STEMS[ke.day % 10] + BRANCHES[ke.day % 12]
     out.append(f"<p style='margin:0 0 4px 0'><b>{_e(day)}日　{_e(BRANCHES[hp.general])}将加{_e(BRANCHES[hp.hour])}</b>"
@@ -178,11 +168,13 @@ def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('conditional_names'))}</h3>")
         for ns in names:
             colour = "#1f2430" if ns.in_force else _OUT_FG
-            verdict = T("in_force") if ns.in_force else T("not_in_force")
+            verdict = "？" if ns.in_force is None else T("in_force") if ns.in_force else T("not_in_force")
             where = f"（{BRANCHES[ns.branch]}）" if ns.branch is not None else ""
-            link = f"spirit:{ns.spirit_id}:{ns.branch}" if ns.branch is not None else f"name:{ns.spirit_id}"
+            link = (f"spirit:{ns.spirit}:{ns.branch}" if ns.branch is not None and ns.spirit is not None
+                    else f"name:{ns.id}")
+            name = ns.name_trad if trad else ns.name
             out.append(f"<p style='margin:2px 0;color:{colour}'><a href='{link}' style='color:{colour};"
-                       f"text-decoration:none'><b>{_e(ns.name)}</b></a>{_e(where)} {_e(verdict)}："
+                       f"text-decoration:none'><b>{_e(name)}</b></a>{_e(where)} {_e(verdict)}："
                        f"{_e(to_lang(ns.reason, lang))}</p>")
 
     # the schools
@@ -191,7 +183,6 @@ def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                    + "<br/>".join(_e(d) for d in differences) + "</p>")
     else:
         out.append(f"<p style='margin:8px 0 2px 0;color:#777'>{_e(T('school_same'))}</p>")
-    del trad
     return "".join(out)
 
 
@@ -331,9 +322,9 @@ class LessonPanel(QWidget):
                                       school_differences(ke, lang), self.english()))
         bar.setValue(pos)
 
-    def names(self) -> tuple[NameState, ...]:
+    def names(self) -> tuple[NameStatus, ...]:
         """The names that need the plate, as the core resolves them in this state."""
-        return ()
+        return self.model.names
 
     def set_lit(self, lit: Lit) -> None:
         self.lit = lit

@@ -38,6 +38,7 @@ class SlotEntry:
     suffix: str = ""      # a stem or trigram label the rule names (drawn in the accent colour)
     conditional: bool = False
     has_variants: bool = False
+    dimmed: bool = False  # a conditional name whose condition does not hold on this plate
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,7 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], char_px: float, palett
     bold = plate_font(char_px, bold=True)
     small = plate_font(char_px * 0.72)
     for e, col in zip(entries, columns):
+        p.setOpacity(0.3 if e.dimmed else 1.0)
         rect = col.rect
         x0, y0 = rect.left(), rect.top()
         color = quality_color(palette, e.quality)
@@ -130,6 +132,7 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], char_px: float, palett
             for a in (0, 60, 120):
                 dx, dy = r * math.cos(math.radians(a)), r * math.sin(math.radians(a))
                 p.drawLine(QPointF(cx - dx, cy - dy), QPointF(cx + dx, cy + dy))
+    p.setOpacity(1.0)
     return columns
 
 

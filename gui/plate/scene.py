@@ -9,7 +9,7 @@ fixed rectangle, so the same state gives the same picture whatever the window.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final, Mapping, Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
@@ -57,7 +57,8 @@ def _ring_index(plate: Plate) -> dict[tuple[str, str, int], str]:
 
 
 def slot_entries(plate: Plate, ring_id: str, lang: str,
-                 index: dict[tuple[str, str, int], str] | None = None) -> list[tuple[SlotEntry, ...]]:
+                 index: dict[tuple[str, str, int], str] | None = None,
+                 in_force: Mapping[str, bool] | None = None) -> list[tuple[SlotEntry, ...]]:
     """The names on each slot of a ring, as the core's plate gives them (linked mode: slot k lies
     on branch anchor + k). Spirits that the state leaves out (e.g. 阳缠 in a yin year) are skipped.
     ``index`` (from one pass over the plate) saves rescanning it for every ring."""
@@ -73,10 +74,13 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
             if at is None:
                 continue
             suffix = at if at not in BRANCHES else ""
+            # a conditional name the Liu Ren plate decides: normal ink in force, dimmed when not
+            decided = None if in_force is None else in_force.get(spirit.id)
             entries.append(SlotEntry(
                 spirit_id=spirit.id, text=spirit.name_trad if trad else spirit.name,
-                quality=spirit.quality, suffix=suffix, conditional=spirit.condition is not None,
-                has_variants=bool(spirit.variants)))
+                quality=spirit.quality, suffix=suffix,
+                conditional=spirit.condition is not None and decided is not True,
+                has_variants=bool(spirit.variants), dimmed=decided is False))
         out.append(tuple(entries))
     return out
 
@@ -218,11 +222,12 @@ class PlateScene:
             ring.char_px = cb
         self.heaven_group = name
 
-    def set_names(self, plate: Plate, lang: str) -> None:
-        """Give every ring its names for ``plate`` and title each plate."""
+    def set_names(self, plate: Plate, lang: str, in_force: Mapping[str, bool] | None = None) -> None:
+        """Give every ring its names for ``plate`` and title each plate; ``in_force`` tells which
+        conditional names the Liu Ren plate puts in force (and which not)."""
         index = _ring_index(plate)
         for rid, ring in self.rings.items():
-            ring.set_content(slot_entries(plate, rid, lang, index), ring.char_px, self.config.palette)
+            ring.set_content(slot_entries(plate, rid, lang, index, in_force), ring.char_px, self.config.palette)
         for name, title in self.titles.items():
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
             title.setText(tr(key, lang))

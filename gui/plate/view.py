@@ -124,7 +124,7 @@ class PlateView(pg.GraphicsLayoutWidget):
 
     def refresh(self, animate: bool = False) -> None:
         """Give every ring its names for the current state and turn it into place."""
-        self.plates.set_names(self.model.plate, self.model.lang)
+        self.plates.set_names(self.model.plate, self.model.lang, self.model.in_force() or None)
         if self.config.heaven:
             from gui.liuren import heaven_labels
             th, tg = heaven_labels(self.model, self.config.general_names)

@@ -391,8 +391,11 @@ class MainWindow(QMainWindow):
         if branch is None:
             self.panel.details.setHtml(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
             return
+        # the conditional names the Liu Ren plate decides, with the core's reason
+        decided = {n.spirit: (bool(n.in_force), n.reason) for n in self.model.names
+                   if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
         self.panel.details.setHtml(branch_html(self.model.plate, branch, self.model.catalog, lang,
-                                               english=self.panel.english.isChecked()))
+                                               english=self.panel.english.isChecked(), decided=decided))
 
     def search(self, text: str, quiet: bool = False) -> None:
         lang = self.model.lang

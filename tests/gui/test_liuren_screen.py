@@ -275,3 +275,51 @@ def test_school_settings_switch_and_compare(window: MainWindow) -> None:
     window.model.undo()
     assert window.model.ke_options.get("shehai") == "mengzhong"
     assert combo.currentData() == "mengzhong"
+
+
+CONDITIONAL = ("qing_long_sha", "cao_sha", "wu_sha", "hua_sha", "bai_hu_sha", "chuang_sha", "ti_sha")
+
+
+def _drawn_entries(window: MainWindow, spirit_id: str) -> list[object]:
+    out = []
+    for ring in window.view.rings.values():
+        for k in range(12):
+            out += [e for e in ring.entries(k) if e.spirit_id == spirit_id]
+    return out
+
+
+def test_conditional_names_lit_and_dimmed_as_the_core_says_for_all_twelve_turns(window: MainWindow) -> None:
+    from core.liuren.spirits import resolve_names
+    from core.engine import compute_plate
+    set_seed_date(window)
+    seen = {True: 0, False: 0}
+    for _ in range(12):
+        window.model.step("hour", 1)
+        window.view.finish_animations()
+        st = window.model.state
+        ke = compute_ke(st.day, st.hour, window.model.general)  # type: ignore[arg-type]
+        core = {n.spirit: n for n in resolve_names(st, ke, window.model.ke_options, compute_plate(st))
+                if n.spirit in CONDITIONAL and n.id == n.spirit}
+        assert set(core) == set(CONDITIONAL)
+        for sid, status in core.items():
+            entries = _drawn_entries(window, sid)
+            assert entries, sid  # every one of them is on a ring in a state with year and month
+            for e in entries:
+                assert e.dimmed is (status.in_force is False), (sid, st.hour, status)  # type: ignore[attr-defined]
+                assert e.conditional is (status.in_force is not True)  # type: ignore[attr-defined]
+            seen[bool(status.in_force)] += 1
+        # the details panel says why, for the branch of each
+        for sid, status in core.items():
+            if status.branch is None:
+                continue
+            window.select_branch(status.branch)
+            text = window.panel.details.toPlainText()
+            assert status.reason in text and ("不成立" in text or "成立" in text)
+    assert seen[True] > 0 and seen[False] > 0  # both inks were exercised
+
+
+def test_without_an_hour_the_names_stay_conditional(window: MainWindow) -> None:
+    assert window.model.state.hour is None
+    for sid in CONDITIONAL:
+        for e in _drawn_entries(window, sid):
+            assert e.conditional and not e.dimmed  # type: ignore[attr-defined]
