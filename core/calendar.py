@@ -57,7 +57,7 @@ class CalendarOptions:
 
     @classmethod
     def from_cli(cls, tz: str | None = None, year_start: str | None = None,
-                 month_basis: str | None = None, zi_hour: str | None = None) -> "CalendarOptions":
+                 month_basis: str | None = None, zi_hour: str | None = None) -> CalendarOptions:
         d = cls()
         return cls(zone=tz or d.zone, year_start=year_start or d.year_start,
                    month_basis=month_basis or d.month_basis, zi_hour=zi_hour or d.zi_hour)

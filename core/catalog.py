@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
+from collections.abc import Mapping, Sequence
 
 from core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
 from core.errors import CatalogError
@@ -226,7 +227,7 @@ def _req(ctx: _Ctx, table: Mapping[str, Any], name: str, typ: type, prefix: str 
         raise ctx.fail(prefix + name, value, "expected an integer")
     if not isinstance(value, typ):
         raise ctx.fail(prefix + name, value, f"expected {typ.__name__}")
-    if typ is str and not value.strip():
+    if isinstance(value, str) and not value.strip():
         raise ctx.fail(prefix + name, value, "must not be empty")
     return value
 
@@ -312,9 +313,9 @@ def _check_ring_rule(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[
     if ring_id not in rings:
         raise ctx.fail(f + ".ring", ring_id, f"unknown ring (known: {', '.join(rings)})")
     offset = rule.get("offset")
-    offsets = offset if isinstance(offset, list) else [offset]
-    if not offsets or not all(isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 11
-                              for o in offsets):
+    given: list[object] = offset if isinstance(offset, list) else [offset]
+    offsets = [o for o in given if isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 11]
+    if not offsets or len(offsets) != len(given):
         raise ctx.fail(f + ".offset", offset, "expected an offset 0–11 or a list of them")
     if "at" in rule:
         ring = rings[ring_id]
@@ -344,7 +345,7 @@ def _make_rule(ctx: _Ctx, raw: object, fieldname: str, rings: Mapping[str, Ring]
     if not isinstance(raw, dict):
         raise ctx.fail(fieldname, raw, "expected a table")
     kind = raw.get("kind")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         raise ctx.fail(fieldname + ".kind", kind, f"unknown rule kind (expected one of {', '.join(kinds)})")
     _RULE_CHECKERS[kind](ctx, raw, fieldname, rings)
     params = tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
@@ -518,12 +519,12 @@ def load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
     parsed = [(name, _parse_toml(name, text)) for name, text in sources]
     rings: dict[str, Ring] = {}
     # Every file's rings first, so that any file may place spirits on any ring.
-    for name, data in parsed:
-        _parse_rings(name, data, rings)
+    for name, table in parsed:
+        _parse_rings(name, table, rings)
     spirits: list[Spirit] = []
     seen: dict[str, str] = {}
-    for name, data in parsed:
-        _parse_spirits(name, data, rings, spirits, seen)
+    for name, table in parsed:
+        _parse_spirits(name, table, rings, spirits, seen)
     _check_references(spirits)
     ordered = tuple(sorted(spirits, key=lambda s: (_GROUP_ORDER[s.group], s.seq)))
     return Catalog(rings=tuple(sorted(rings.values(), key=_ring_order)), spirits=ordered,
@@ -560,7 +561,8 @@ def default_catalog() -> Catalog:
 def anchor_branch(rule: Rule, value: int) -> int:
     """Branch index of a single-position keyed rule (a ring anchor) for key value ``value``."""
     if rule.kind == "step":
-        return (BRANCHES.index(rule.get("start")) + rule.get("step") * value) % 12
+        step: int = rule.get("step")
+        return (BRANCHES.index(rule.get("start")) + step * value) % 12
     if rule.kind == "alternate":
         first = BRANCHES.index(rule.get("start")) + value // 2
         return (first + 6 * (value % 2)) % 12

@@ -11,7 +11,8 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable, NoReturn, Sequence, TextIO
+from typing import Any, NoReturn, TextIO
+from collections.abc import Callable, Sequence
 
 from core.catalog import GROUPS, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
@@ -284,10 +285,10 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
     for m in MOUNTAINS:
         names = [p.spirit.name_trad if trad else p.spirit.name for p in plate.at(m) if p.palace is None]
         lines.append(f"{m} │ {' '.join(names)}")
-    flying = [p for p in plate.placements if p.palace is not None]
+    flying = [(p.spirit, p.palace) for p in plate.placements if p.palace is not None]
     if flying:
         lines.append(in_script("飞宫：", lang) + "；".join(
-            f"{p.spirit.name_trad if trad else p.spirit.name} {in_script(p.palace + '宫', lang)}" for p in flying))
+            f"{sp.name_trad if trad else sp.name} {in_script(palace + '宫', lang)}" for sp, palace in flying))
     none = [p.spirit.name_trad if trad else p.spirit.name for p in plate.placements if p.spirit.remedy == "none"]
     if none:
         lines.append(in_script("例无制法：", lang) + "、".join(dict.fromkeys(none)))

@@ -16,8 +16,9 @@ indexed by key value, so a plate is a handful of tuple look-ups.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import Final, Iterable, Mapping
+from functools import lru_cache, partial
+from typing import Final
+from collections.abc import Iterable, Mapping
 
 from core.catalog import (
     KEYS, Catalog, Ring, Rule, Spirit, anchor_branch, default_catalog, label_branch,
@@ -74,7 +75,7 @@ class State:
 
     @classmethod
     def parse(cls, year: str, month: str | int, xun: str | None = None, day: str | None = None,
-              hour: str | None = None) -> "State":
+              hour: str | None = None) -> State:
         """Build a state from text: year as a 甲子 (丙午) or a bare branch (午); month as 1–12, a
         month word or its branch; xun as its head (甲辰); day as a 甲子; hour as a branch.
         If ``xun`` is left out it is taken from the day. Raises :class:`InputError`.
@@ -150,7 +151,7 @@ class Options:
 
     @classmethod
     def from_choices(cls, choices: Mapping[str, str] | Iterable[str] = (), palaces: str = "liuren",
-                     catalog: Catalog | None = None) -> "Options":
+                     catalog: Catalog | None = None) -> Options:
         """Validate variant choices, given as a mapping or as ``ID=CHOICE`` strings.
 
         ``CHOICE`` ``default`` keeps the catalog's main reading. Raises :class:`InputError`.
@@ -369,6 +370,13 @@ def _rows(entries: list[_Entry], year_parity: int = 0, day_parity: int | None = 
     return tuple(tuple(r) for r in rows)
 
 
+def _placements(spirit: Spirit, labels: tuple[str, ...], *, ring: str | None, table: str | None,
+                variant: str | None, palaces: str) -> tuple[Placement, ...]:
+    return tuple(Placement(spirit=spirit, at=lb, branch=label_branch(lb, palaces), ring=ring, table=table,
+                           conditional=spirit.condition, variant=variant)
+                 for lb in labels)
+
+
 @lru_cache(maxsize=64)
 def _compile(catalog: Catalog, options: Options) -> _Compiled:
     by_key: dict[str, list[list[_Entry]]] = {k: [[] for _ in range(n)] for k, n in KEYS.items()}
@@ -383,11 +391,7 @@ def _compile(catalog: Catalog, options: Options) -> _Compiled:
             for o in (offs if isinstance(offs, tuple) else (offs,)):
                 ring_slots[ring_id][o].append(spirit)
         table = None if ring_id else key
-
-        def make(labels: tuple[str, ...]) -> tuple[Placement, ...]:
-            return tuple(Placement(spirit=spirit, at=lb, branch=label_branch(lb, options.palaces),
-                                   ring=ring_id, table=table, conditional=spirit.condition, variant=vid)
-                         for lb in labels)
+        make = partial(_placements, spirit, ring=ring_id, table=table, variant=vid, palaces=options.palaces)
         if key is None:
             if spirit.group not in _DAY_GROUPS:
                 raise ValueError(f"spirit {spirit.id}: a fixed rule is only supported for day spirits")

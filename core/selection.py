@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Final, Mapping
+from typing import Any, Final
+from collections.abc import Mapping
 
 from core.catalog import Source
 from core.cycle import BRANCHES, MOUNTAINS, STEMS
@@ -240,6 +241,7 @@ def load_selection(path: Path | str | None = None) -> SelectionRules:
         for f in ("id", "name", "name_trad", "meaning", "remedy"):
             if not isinstance(raw.get(f), str) or not raw[f].strip():
                 raise _err(name, entry, f, raw.get(f), "must be a non-empty string")
+        sid = str(raw["id"])
         if sid in ids:
             raise _err(name, entry, "id", sid, "is used twice")
         if raw.get("quality") not in ("good", "bad", "mixed"):

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 import os
 import random
+from itertools import pairwise
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final, Sequence
+from typing import Any, Final
+from collections.abc import Sequence
 
 from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name
@@ -63,7 +65,7 @@ def path_words(branches: Sequence[int]) -> str:
         return "不在此盘"
     parts = []
     runs = [1]
-    for a, b in zip(branches, branches[1:]):
+    for a, b in pairwise(branches):
         if a == b:
             runs[-1] += 1
         else:
@@ -73,7 +75,7 @@ def path_words(branches: Sequence[int]) -> str:
         k = runs[0]
         moved = list(branches[::k])
         return f"每{_NUM[k]}步一移；" + path_words(moved).replace("每步", "每移")
-    diffs = {(b - a) % 12 for a, b in zip(branches, branches[1:])}
+    diffs = {(b - a) % 12 for a, b in pairwise(branches)}
     if len(set(branches)) == 1:
         parts.append("不动，常居" + BRANCHES[branches[0]])
     elif len(diffs) == 1:
@@ -85,7 +87,7 @@ def path_words(branches: Sequence[int]) -> str:
         else:
             parts.append(f"逆行，每步退{_NUM[12 - d]}辰")
     else:
-        ds = [(b - a) % 12 for a, b in zip(branches, branches[1:])]
+        ds = [(b - a) % 12 for a, b in pairwise(branches)]
         if len(set(ds[0::2])) == 1 and len(set(ds[1::2])) == 1:
             parts.append("两步一循环，往复交替")
         else:

@@ -7,7 +7,8 @@ Pure Python: no Qt import.
 
 from __future__ import annotations
 
-from typing import Final, Mapping
+from typing import Final
+from collections.abc import Mapping
 
 __all__ = ["STRINGS", "tr", "gloss", "LANGS", "all_text"]
 
@@ -141,7 +142,6 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "sel_spurious": ("辨伪：书中斥为伪煞，不列于盘", "辨偽：書中斥為偽煞，不列於盤", "spurious: named by the book, not placed"),
     "relations_tab": ("八煞关系", "八煞關係", "the eight relations"),
     "birth": ("出生时间", "出生時間", "birth date and time"),
-    "zone": ("时区", "時區", "time zone"),
     "make_chart": ("排八字", "排八字", "cast the chart"),
     "from_plate": ("取转盘日期", "取轉盤日期", "use the plates' date"),
     "chart_none": ("此命四柱未见所列神煞", "此命四柱未見所列神煞", "none of the listed spirits in this chart"),

@@ -8,7 +8,8 @@ when it says so; they never place a spirit themselves, they read :attr:`PlateMod
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Final, Mapping
+from typing import Final
+from collections.abc import Callable, Mapping
 
 from core.calendar import CalendarInfo
 from core.catalog import KEYS, Catalog, anchor_branch, default_catalog

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence, TextIO
+from typing import TextIO
+from collections.abc import Sequence
 
 from core.cli import UsageError, _Parser, add_state_arguments, resolve_state
 from core.engine import Options, compute_plate

@@ -85,5 +85,7 @@ class ExportOptionsDialog(QDialog):
         self._base = opts
 
     def options(self) -> SnapshotOptions:
+        checked = {k: cb.isChecked() for k, cb in self.checks.items()}
         return replace(self._base, paper=self.paper.currentText(), width=self.width_box.value(), dpi=self.dpi.value(),
-                       **{k: cb.isChecked() for k, cb in self.checks.items()})
+                       caption=checked["caption"], table=checked["table"], legend=checked["legend"],
+                       source=checked["source"], transparent=checked["transparent"], landscape=checked["landscape"])

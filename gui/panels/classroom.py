@@ -48,7 +48,7 @@ class Presenter(QObject):
             Qt.Key.Key_Enter}
     PREV = {Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace}
 
-    def __init__(self, window: "MainWindow") -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.w = window
         self.active = False
@@ -184,7 +184,7 @@ class Presenter(QObject):
 class ClassroomPanel(QWidget):
     """Stepping speed and play, trace, highlight, compare, quiz, lessons."""
 
-    def __init__(self, window: "MainWindow") -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__()
         self.w = window
         self.model: PlateModel = window.model
@@ -436,7 +436,7 @@ class ClassroomPanel(QWidget):
         keep = {r.id for r in cat.rings if (kind == "ring" and r.id == value) or (kind == "group" and r.group == value)}
         self.w.view.dim_rings({r.id for r in cat.rings} - keep)
 
-    def compare(self, data: str | None) -> "CompareDialog":
+    def compare(self, data: str | None) -> CompareDialog:
         state, options = self.model.state, self.model.options
         other_state, other_options = state, options
         kind, _, value = (data or "next:month").partition(":")
@@ -558,7 +558,7 @@ class CompareDialog(QDialog):
         self.models = [PlateModel(st, op, model.catalog, lang) for st, op in (a, b)]
         self.views = [PlateView(m) for m in self.models]
         row = QHBoxLayout()
-        for i, (v, m) in enumerate(zip(self.views, self.models)):
+        for v, m in zip(self.views, self.models, strict=True):
             v.apply_config(ViewConfig(layout="stacked"))
             v.set_reduce_motion(True)
             col = QVBoxLayout()
@@ -596,7 +596,7 @@ class QuizDialog(QDialog):
     """Asks, takes the answer (a click on the plate, or one of the offered names), says right or
     wrong with the rule, and keeps the score. The asked ring's names are hidden meanwhile."""
 
-    def __init__(self, window: "MainWindow", seed: int | None = None) -> None:
+    def __init__(self, window: MainWindow, seed: int | None = None) -> None:
         super().__init__(window)
         self.w = window
         self.setObjectName("quiz_dialog")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MainWindow"]
 
+Shortcut = str | QKeySequence | QKeySequence.StandardKey | None
+
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, catalog: Catalog | None = None) -> None:
@@ -53,8 +56,8 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
         self.tables: TablesDialog | None = None
-        self.systems: "SystemsDialog | None" = None
-        self.quiz: "QuizDialog | None" = None
+        self.systems: SystemsDialog | None = None
+        self.quiz: QuizDialog | None = None
         self.compare_dialog: object = None
         self.selected_branch: int | None = None
         self.last_error: str | None = None
@@ -106,19 +109,19 @@ class MainWindow(QMainWindow):
             return Options()
 
     # -- actions -------------------------------------------------------------------------------
-    def _action(self, name: str, shortcut: str | QKeySequence | None, slot: object) -> QAction:
+    def _action(self, name: str, shortcut: Shortcut, slot: Callable[[], object]) -> QAction:
         act = QAction(self)
         act.setObjectName(name)
         if shortcut:
             act.setShortcut(QKeySequence(shortcut))
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        act.triggered.connect(slot)  # type: ignore[arg-type]
+        act.triggered.connect(slot)
         self.addAction(act)
         return act
 
     def _build_actions(self) -> None:
         self.actions_by_name: dict[str, QAction] = {}
-        specs: list[tuple[str, str | QKeySequence | None, object]] = [
+        specs: list[tuple[str, Shortcut, Callable[[], object]]] = [
             ("year_fwd", "Y", lambda: self.model.step("year", 1)),
             ("year_back", "Shift+Y", lambda: self.model.step("year", -1)),
             ("month_fwd", "M", lambda: self.model.step("month", 1)),
@@ -355,7 +358,7 @@ class MainWindow(QMainWindow):
             return
         self.select_branch(branch)
 
-    def show_systems(self) -> "SystemsDialog":
+    def show_systems(self) -> SystemsDialog:
         if self.systems is None:
             from gui.panels.systems import SystemsDialog
             self.systems = SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
@@ -370,7 +373,7 @@ class MainWindow(QMainWindow):
         else:
             self.presenter.enter(self.classroom.screen_combo.currentData())
 
-    def start_quiz(self, seed: int | None = None) -> "QuizDialog":
+    def start_quiz(self, seed: int | None = None) -> QuizDialog:
         from gui.panels.classroom import QuizDialog
         if self.quiz is not None:
             self.quiz.close()
@@ -391,14 +394,14 @@ class MainWindow(QMainWindow):
         QMessageBox.information(self, tr("shortcuts", self.model.lang), tr("shortcut_text", self.model.lang))
 
     # -- snapshots -----------------------------------------------------------------------------
-    def snapshot_options(self, fmt: str = "png") -> "SnapshotOptions":
+    def snapshot_options(self, fmt: str = "png") -> SnapshotOptions:
         from gui.export.dialog import load_snapshot_options
         from gui.export.snapshot import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
         return replace(load_snapshot_options(self.settings, base), fmt=fmt, lang=self.model.lang,
                        view=self.view.config)
 
-    def export_to(self, path: str, opts: "SnapshotOptions | None" = None) -> bool:
+    def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind."""
         from gui.export.snapshot import export, format_from_path
         try:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from core.catalog import KEYS, default_catalog, label_branch
-from core.cycle import BRANCHES, STEMS, XUN_HEADS, pillar_index
+from core.cycle import BRANCHES, pillar_index
 from core.engine import Options, State, compute_plate
 from core.errors import InputError
 from tests.conftest import DATA
