@@ -24,6 +24,8 @@ from gui.shell.settings import Settings
 from gui.panels.side_panel import SidePanel
 from gui.panels.tables import TablesDialog
 
+from gui.shell.presenter import Presenter
+
 if TYPE_CHECKING:
     from gui.panels.classroom import QuizDialog
     from gui.panels.systems import SystemsDialog
@@ -58,13 +60,12 @@ class MainWindow(QMainWindow):
         self.tables: TablesDialog | None = None
         self.systems: SystemsDialog | None = None
         self.quiz: QuizDialog | None = None
-        self.compare_dialog: object = None
         self.selected_branch: int | None = None
         self.last_error: str | None = None
         self._error_box: QMessageBox | None = None
         self._build_actions()
-        from gui.panels.classroom import ClassroomPanel, Presenter
-        self.classroom = ClassroomPanel(self)
+        from gui.panels.classroom import ClassroomPanel
+        self.classroom = ClassroomPanel(self.model, self.view, self.actions_by_name)
         # in a scroll area of its own, so that its height does not crowd out the details below
         self.classroom_scroll = QScrollArea()
         self.classroom_scroll.setWidget(self.classroom)
@@ -197,6 +198,11 @@ class MainWindow(QMainWindow):
             self.actions_by_name["redo"].setEnabled(self.model.can_redo())
         if event == "lang":
             self._retranslate()
+        if event == "message" and self.model.message is not None:
+            if self.model.message.error:
+                self.show_message(self.model.message.text)
+            else:
+                self.statusBar().showMessage(self.model.message.text, 6000)
         del lang
 
     def _update_status(self) -> None:
@@ -225,7 +231,7 @@ class MainWindow(QMainWindow):
         english = self.panel.english.isChecked()
         self.panel.retranslate(lang, english)
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
-        self.classroom.retranslate()
+        self.classroom.retranslate(english)
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
@@ -351,6 +357,7 @@ class MainWindow(QMainWindow):
         during a quiz question that asks for a branch, a click answers it."""
         if self.quiz is not None and self.quiz.waiting_for_click():
             self.quiz.answer(branch)
+            self.select_branch(branch)
             return
         shift = QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier
         if shift and self.selected_branch is not None:
@@ -377,7 +384,7 @@ class MainWindow(QMainWindow):
         from gui.panels.classroom import QuizDialog
         if self.quiz is not None:
             self.quiz.close()
-        self.quiz = QuizDialog(self, seed)
+        self.quiz = QuizDialog(self.model, self.view, self, seed)
         self.quiz.show()
         return self.quiz
 
@@ -398,7 +405,7 @@ class MainWindow(QMainWindow):
         from gui.export.dialog import load_snapshot_options
         from gui.export.snapshot import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
-        return replace(load_snapshot_options(self.settings, base), fmt=fmt, lang=self.model.lang,
+        return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
                        view=self.view.config)
 
     def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
@@ -421,7 +428,7 @@ class MainWindow(QMainWindow):
         if dlg.exec() != dlg.DialogCode.Accepted:
             return
         opts = dlg.options()
-        save_snapshot_options(self.settings, opts)
+        save_snapshot_options(self.settings.raw(), opts)
         path, _ = QFileDialog.getSaveFileName(self, tr("export", self.model.lang),
                                               state_label(self.model.state, self.model.lang).replace(" ", "_") + ".pdf",
                                               "PDF (*.pdf);;PNG (*.png);;SVG (*.svg)")
