@@ -240,7 +240,6 @@ QUALITY_WORDS: dict[str, tuple[str, str]] = {"good": ("吉", "吉"), "bad": ("�
 
 
 def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: str = "zh-Hans") -> str:
-    from core.catalog import SEED_FILES
     from core.script import in_script
     trad = lang == "zh-Hant"
     lines = [f"{first} · {second}"]
@@ -254,7 +253,7 @@ def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: s
             lines.append(f"    {in_script('辨：不取。', lang)}{in_script(r.note or '', lang)}")
         elif r.note:
             lines.append(f"    {in_script('注：', lang)}{in_script(r.note, lang)}")
-        lines.append(f"    {in_script('出处：', lang)}{SEED_FILES[r.source.file]}「{r.source.quote}」")
+        lines.append(f"    {in_script('出处：', lang)}{r.source.line(trad)}")
     return "\n".join(lines)
 
 
@@ -276,7 +275,7 @@ def chart_to_text(chart: Any, calendar: dict[str, Any] | None = None, lang: str 
         for h in hits:
             name = h.spirit.name_trad if trad else h.spirit.name
             lines.append(f"{PILLAR_NAMES[k][1 if trad else 0]}  {name}  {in_script(h.rule, lang)}")
-            lines.append(f"      {in_script('出处：', lang)}{h.spirit.source.file_name}「{h.spirit.source.quote}」")
+            lines.append(f"      {in_script('出处：', lang)}{h.spirit.source.line(trad)}")
     if not chart.hits:
         lines.append(in_script("（无所列神煞）", lang))
     return "\n".join(lines)

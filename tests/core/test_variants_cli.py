@@ -109,3 +109,10 @@ def test_variants_of_one_spirit_in_text() -> None:
 def test_variants_of_an_unknown_name_is_one_line() -> None:
     code, out, err = run("variants", "无此神")
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and "无此神" in err
+
+
+def test_text_source_lines_name_the_book() -> None:
+    code, out, _ = run("relate", "寅", "亥")
+    assert code == 0 and "出处：《八煞》" in out and ".txt" not in out
+    code, out, _ = run("bazi", "--date", "1990-05-17T08:30")
+    assert code == 0 and "出处：《神煞》" in out and ".txt" not in out
