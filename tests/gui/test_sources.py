@@ -40,3 +40,16 @@ def test_other_systems_name_their_books() -> None:
 def test_snapshot_source_line_names_the_book_from_the_data(lang: str) -> None:
     line = _source_line(lang)
     assert SEED_BOOKS["002"][2 if lang == "zh-Hant" else 1] in line and not FILE_NAME.search(line)
+
+
+def test_snapshot_with_a_rejected_reading_warns(tmp_path: object, qapp: object) -> None:
+    import io
+    from pathlib import Path
+
+    from gui.export.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    target = Path(str(tmp_path)) / "p.svg"
+    code = main(["--year", "子", "--month", "1", "--xun", "甲子", "-o", str(target), "--size", "600",
+                 "--variant", "tian_xi=shun_twelve"], out, err)
+    assert code == 0 and target.is_file()
+    assert err.getvalue().count("\n") == 1 and "tian_xi=shun_twelve" in err.getvalue() and "warning" in err.getvalue()
