@@ -84,7 +84,33 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
     relate.add_argument("--format", choices=("text", "json"), default="text")
     relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    _add_variants_command(sub)
     return parser
+
+
+def _add_variants_command(sub: Any) -> None:
+    variants = sub.add_parser("variants", help="spirits read more than one way: each reading's rule, source and Zhuang's verdict")
+    variants.add_argument("name", nargs="?", help="a spirit's id, name, traditional name or other name (default: all with variants)")
+    variants.add_argument("--format", choices=("text", "json"), default="text")
+    variants.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+
+
+def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
+    from core.variants import find_readings, readings_to_json, readings_to_text
+    found = find_readings(args.name)
+    if args.format == "json":
+        json.dump(readings_to_json(found), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(readings_to_text(found, trad=args.lang == "zh-Hant") + "\n")
+    return 0
+
+
+def rejected_warnings(choices: Sequence[str]) -> list[str]:
+    """One warning line for every chosen reading that Zhuang rejects (never chosen silently)."""
+    from core.variants import rejected_choices
+    return [f"shensha-plates: warning: {s.id}={vid} ({s.name}) is a reading Zhuang rejects (verdict: rejected)"
+            for s, vid in rejected_choices(Options.from_choices(choices))]
 
 
 def resolve_state(args: argparse.Namespace) -> tuple[State, dict[str, Any] | None]:
@@ -130,17 +156,27 @@ def plate_to_json(plate: Plate, calendar: dict[str, Any] | None = None) -> dict[
     return {
         "state": state,
         "positions": {
-            BRANCHES[b]: [
-                {"id": p.id, "name": p.name, "name_trad": p.name_trad, "group": p.group,
-                 "ring": p.ring, "at": p.at, "conditional": p.conditional}
-                for p in plate.positions[b]
-            ]
-            for b in range(12)
+            BRANCHES[b]: [placement_to_json(p) for p in plate.positions[b]] for b in range(12)
         },
         "rings": {r.ring.id: BRANCHES[r.anchor] for r in plate.rings},
         "variants": dict(plate.options.variants),
+        "variant_verdicts": {sid: default_catalog().spirit(sid).verdict_of(vid)
+                             for sid, vid in plate.options.variants},
         "omitted": list(plate.omitted),
     }
+
+
+def placement_to_json(p: Placement) -> dict[str, Any]:
+    """One spirit at one position, with its other names, meaning, the source of the reading in force,
+    that reading (``default`` or a variant id; null for a spirit read only one way) and Zhuang's
+    verdict on it (accepted, rejected, or null where he gives none)."""
+    s = p.spirit
+    reading = None if not s.variants else (p.variant or "default")
+    source = s.source if p.variant is None else s.variant(p.variant).source
+    return {"id": p.id, "name": p.name, "name_trad": p.name_trad, "group": p.group, "ring": p.ring,
+            "at": p.at, "conditional": p.conditional, "aliases": list(s.aliases),
+            "aliases_trad": list(s.aliases_trad), "meaning": s.meaning, "source": source.to_json(),
+            "variant": reading, "verdict": s.verdict_of(p.variant)}
 
 
 def section_label(p_ring: str | None, group: str, ring_names: dict[str, str], trad: bool) -> str:
@@ -205,7 +241,6 @@ QUALITY_WORDS: dict[str, tuple[str, str]] = {"good": ("吉", "吉"), "bad": ("�
 
 
 def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: str = "zh-Hans") -> str:
-    from core.catalog import SEED_FILES
     from core.script import in_script
     trad = lang == "zh-Hant"
     lines = [f"{first} · {second}"]
@@ -219,7 +254,7 @@ def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: s
             lines.append(f"    {in_script('辨：不取。', lang)}{in_script(r.note or '', lang)}")
         elif r.note:
             lines.append(f"    {in_script('注：', lang)}{in_script(r.note, lang)}")
-        lines.append(f"    {in_script('出处：', lang)}{SEED_FILES[r.source.file]}「{r.source.quote}」")
+        lines.append(f"    {in_script('出处：', lang)}{r.source.line(trad)}")
     return "\n".join(lines)
 
 
@@ -241,7 +276,7 @@ def chart_to_text(chart: Any, calendar: dict[str, Any] | None = None, lang: str 
         for h in hits:
             name = h.spirit.name_trad if trad else h.spirit.name
             lines.append(f"{PILLAR_NAMES[k][1 if trad else 0]}  {name}  {in_script(h.rule, lang)}")
-            lines.append(f"      {in_script('出处：', lang)}{h.spirit.source.file_name}「{h.spirit.source.quote}」")
+            lines.append(f"      {in_script('出处：', lang)}{h.spirit.source.line(trad)}")
     if not chart.hits:
         lines.append(in_script("（无所列神煞）", lang))
     return "\n".join(lines)
@@ -314,13 +349,18 @@ def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "bazi": _cmd_bazi, "select": _cmd_select,
-                                                                   "relate": _cmd_relate}
+                                                                   "relate": _cmd_relate,
+                                                                   "variants": _cmd_variants}
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Run a parsed text command; errors become one line on ``err`` and exit status 2."""
     try:
-        return COMMANDS[args.command](args, out)
+        code = COMMANDS[args.command](args, out)
+        if args.command == "show":
+            for line in rejected_warnings(args.variant):
+                err.write(line + "\n")
+        return code
     except ShenshaError as e:
         err.write(f"shensha-plates: error: {one_line(e)}\n")
         return EXIT_USAGE

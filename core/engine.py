@@ -346,6 +346,23 @@ _MONTH_KEYS: Final = ("season", "month", "mzj", "mgroup")
 _DAY_KEYS: Final = ("day_stem", "day_branch")
 
 
+def _day_condition(spirit: Spirit, label: str) -> str | None:
+    """The condition shown when no day is set: a day-pillar spirit holds only on its day."""
+    if spirit.day_pillar:
+        return f"{label}日" + (f"；{spirit.condition}" if spirit.condition else "")
+    return spirit.condition
+
+
+def _on_day(rows: Rows, day: int) -> Rows:
+    """Rows with the day known: a day-pillar spirit stays only on its own day, then unconditional."""
+    def on_day(row: tuple[Placement, ...]) -> tuple[Placement, ...]:
+        if not any(p.spirit.day_pillar for p in row):
+            return row
+        return tuple(p if not p.spirit.day_pillar else replace(p, conditional=p.spirit.condition)
+                     for p in row if not p.spirit.day_pillar or parse_pillar(p.at) == day)
+    return tuple(on_day(row) for row in rows)
+
+
 def _only_decides(only: str | None, year_parity: int, day_parity: int | None) -> bool | None:
     """True/False when the context decides an ``only`` condition, None when it cannot (no day)."""
     if only is None:
@@ -373,7 +390,7 @@ def _rows(entries: list[_Entry], year_parity: int = 0, day_parity: int | None = 
 def _placements(spirit: Spirit, labels: tuple[str, ...], *, ring: str | None, table: str | None,
                 variant: str | None, palaces: str) -> tuple[Placement, ...]:
     return tuple(Placement(spirit=spirit, at=lb, branch=label_branch(lb, palaces), ring=ring, table=table,
-                           conditional=spirit.condition, variant=variant)
+                           conditional=_day_condition(spirit, lb), variant=variant)
                  for lb in labels)
 
 
@@ -446,6 +463,8 @@ def _plate(state: State, options: Options, catalog: Catalog) -> Plate:
     y = comp.year[(state.year_branch, state.year_stem)]
     x = comp.xun[state.xun]
     m = comp.month[(state.month, state.year_branch % 2, None if day is None else day % 2)]
+    if day is not None:
+        m = _on_day(m, day)
     d = comp.no_day if day is None else comp.day[day]
     positions = tuple(y[b] + x[b] + m[b] + d[b] for b in range(12))
     values = {"year_branch": state.year_branch, "month": state.month - 1, "season": (state.month - 1) // 3,
