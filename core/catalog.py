@@ -22,12 +22,14 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 from collections.abc import Mapping, Sequence
 
 from core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
+from core.datafile import read_file
 from core.errors import CatalogError
 
 __all__ = [
@@ -576,15 +578,12 @@ def load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
         root = importlib_resources.files("resources").joinpath("catalog")
         names = sorted(p.name for p in root.iterdir() if p.name.endswith(".toml"))
         for n in names:
-            sources.append((f"resources/catalog/{n}", _read_text(n, root.joinpath(n).read_bytes())))
+            name = f"resources/catalog/{n}"
+            sources.append((name, _read_text(name, _read_bytes(name, root.joinpath(n)))))
     else:
         for p in paths:
             path = Path(p)
-            try:
-                data = path.read_bytes()
-            except OSError as e:
-                raise CatalogError(str(path), "(file)", "(file)", None, f"cannot be read: {e.strerror}") from e
-            sources.append((str(path), _read_text(str(path), data)))
+            sources.append((str(path), _read_text(str(path), _read_bytes(str(path), path))))
     if not sources:
         raise CatalogError("resources/catalog", "(file)", "(file)", None, "no catalog files found")
     parsed = [(name, _parse_toml(name, text)) for name, text in sources]
@@ -605,6 +604,15 @@ def load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
 
 def _ring_order(r: Ring) -> tuple[int, str]:
     return (0 if r.plate == "upper" else 1, r.id)
+
+
+def _read_bytes(name: str, file: Path | Traversable) -> bytes:
+    """A catalog file's bytes; any file that cannot be read (a dangling link, a folder, no permission,
+    a FIFO, which is never waited on) is one :class:`CatalogError`."""
+    try:
+        return read_file(file) if isinstance(file, Path) else file.read_bytes()
+    except OSError as e:
+        raise CatalogError(name, "(file)", "(file)", None, f"cannot be read: {e.strerror or e}") from None
 
 
 def _read_text(name: str, data: bytes) -> str:

@@ -32,7 +32,7 @@ from core.cycle import (
 from core.errors import InputError
 
 __all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate", "spirit_row",
-           "step_state", "DIALS", "SEASONS", "MONTH_NAMES"]
+           "step_state", "split_choice", "DIALS", "SEASONS", "MONTH_NAMES"]
 
 SEASONS: Final = ("春", "夏", "秋", "冬")
 MONTH_NAMES: Final = ("正月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月",
@@ -158,7 +158,7 @@ class Options:
         """
         cat = catalog or default_catalog()
         pairs: dict[str, str] = {}
-        items = choices.items() if isinstance(choices, Mapping) else (_split_choice(c) for c in choices)
+        items = choices.items() if isinstance(choices, Mapping) else (split_choice(c) for c in choices)
         for sid, vid in items:
             if sid == "palaces":
                 palaces = vid
@@ -191,7 +191,8 @@ class Options:
         return None
 
 
-def _split_choice(text: str) -> tuple[str, str]:
+def split_choice(text: str) -> tuple[str, str]:
+    """``ID=CHOICE`` as ``(ID, CHOICE)``; anything else raises :class:`InputError`."""
     sid, sep, vid = str(text).partition("=")
     if not sep or not sid.strip() or not vid.strip():
         raise InputError(f"invalid variant choice: {text!r} (expected ID=CHOICE, e.g. tian_xi=shun_twelve)")

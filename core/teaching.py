@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name
 from core.engine import MONTH_NAMES, Options, State, compute_plate, step_state
-from core.datafile import write_atomic
+from core.datafile import output_path, read_file, write_atomic
 from core.errors import InputError, ShenshaError
 
 __all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
@@ -239,7 +239,10 @@ def lesson_to_json(lesson: Lesson) -> dict[str, Any]:
 def save_lesson(path: str | os.PathLike[str], lesson: Lesson) -> Path:
     """Write atomically: a temporary file in the same folder, flushed and synced, then renamed over
     the target. A failure leaves the old file as it was and no temporary file behind."""
-    target = Path(path)
+    try:
+        target = output_path(path)
+    except OSError as e:
+        raise LessonError(os.fspath(path), "(file)", "(path)", f"cannot write: {e.strerror or e}") from None
     data = (json.dumps(lesson_to_json(lesson), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
@@ -255,7 +258,7 @@ def load_lesson(path: str | os.PathLike[str]) -> Lesson:
     """Read and validate a lesson file; any fault raises :class:`LessonError` naming the step."""
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_file(path)
     except OSError as e:
         raise LessonError(name, "(file)", "(file)", f"cannot be read: {e.strerror or e}") from None
     try:
