@@ -30,7 +30,7 @@ from core.engine import SEASONS, State
 from core.errors import CalendarError
 
 __all__ = ["CalendarOptions", "CalendarInfo", "from_datetime", "parse_datetime", "clock_note", "now", "sweep",
-           "day_pillar", "MIN_DATE", "MAX_DATE", "CST"]
+           "day_pillar", "governing_term", "Term", "MIN_DATE", "MAX_DATE", "CST"]
 
 MIN_DATE: Final = _dt.date(1901, 1, 1)
 MAX_DATE: Final = _dt.date(2099, 12, 31)
@@ -304,6 +304,33 @@ def from_datetime(moment: _dt.datetime, options: CalendarOptions = CalendarOptio
     return CalendarInfo(moment=local, options=options, year=year, month_pillar=month_pillar, day=day,
                         hour_pillar=hour_pillar, month=month, prev_jie=prev_jie, next_jie=next_jie,
                         lunar_date=lunar_date)
+
+
+_TERM_ALIASES: Final = {"DONG_ZHI": "冬至", "XIAO_HAN": "小寒", "DA_HAN": "大寒", "LI_CHUN": "立春",
+                        "YU_SHUI": "雨水", "JING_ZHE": "惊蛰", "DA_XUE": "大雪"}
+
+
+def governing_term(moment: _dt.datetime, kind: str = "qi") -> Term:
+    """The last 中气 (``kind="qi"``) or 节 (``kind="jie"``) at or before an aware moment, compared to
+    the minute as instants (the Liu Ren month general changes at the 中气).
+
+    >>> import zoneinfo
+    >>> t = governing_term(_dt.datetime(1998, 11, 30, 12, tzinfo=zoneinfo.ZoneInfo("Asia/Shanghai")))
+    >>> t.name, t.moment.isoformat()
+    ('小雪', '1998-11-22T20:34:12+08:00')
+    """
+    if kind not in ("qi", "jie"):
+        raise CalendarError(f"invalid term kind: {kind!r} (expected qi or jie)")
+    _check_aware(moment)
+    cst = moment.astimezone(CST)
+    try:
+        lunar = _solar(cst).getLunar()
+        term = _term(lunar.getPrevQi(False) if kind == "qi" else lunar.getPrevJie(False))
+    except CalendarError:
+        raise
+    except Exception as e:  # anything lunar-python throws becomes ours
+        raise CalendarError(f"solar term lookup failed for {moment.isoformat()}: {e}") from e
+    return Term(_TERM_ALIASES.get(term.name, term.name), term.moment)
 
 
 # -- sweeping many days ---------------------------------------------------------------------------
