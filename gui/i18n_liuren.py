@@ -6,7 +6,8 @@ them) to keep that shared file's changes to one line. key → (simplified, tradi
 
 from __future__ import annotations
 
-from typing import Final, Mapping
+from collections.abc import Mapping
+from typing import Final
 
 __all__ = ["LIUREN_STRINGS"]
 

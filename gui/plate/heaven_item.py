@@ -12,8 +12,8 @@ general's name), drawn from a bitmap rendered at the device's scale so that a fr
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPen, QPixmap, QTransform

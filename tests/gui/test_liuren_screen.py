@@ -309,7 +309,7 @@ def test_conditional_names_lit_and_dimmed_as_the_core_says_for_all_twelve_turns(
                 assert e.conditional is (status.in_force is not True)  # type: ignore[attr-defined]
             seen[bool(status.in_force)] += 1
         # the details panel says why, for the branch of each
-        for sid, status in core.items():
+        for status in core.values():
             if status.branch is None:
                 continue
             window.select_branch(status.branch)
