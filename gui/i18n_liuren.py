@@ -12,6 +12,7 @@ from typing import Final
 __all__ = ["LIUREN_STRINGS"]
 
 LIUREN_STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
+    "dial_hour": ("时", "時", "hour"),
     "hour_fwd": ("时 ▶", "時 ▶", "next hour"),
     "hour_back": ("时 ◀", "時 ◀", "previous hour"),
     "month_general": ("月将", "月將", "month general"),

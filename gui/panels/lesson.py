@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import (
@@ -33,7 +33,7 @@ from gui.liuren import GENERAL_QUALITY, general_name
 if TYPE_CHECKING:
     from gui.model import PlateModel
 
-__all__ = ["LessonPanel", "lesson_html", "Lit", "school_differences"]
+__all__ = ["LessonPanel", "lesson_html", "Lit", "school_differences", "WalkStep", "walk_steps"]
 
 _INK = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
 _LIT_BG = "#ffe28a"
@@ -186,6 +186,70 @@ def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     return "".join(out)
 
 
+# Steps of the record that strike a candidate out (its branch is the one eliminated).
+ELIMINATING: Final = frozenset({"zeike.xia_first", "biyong.drop", "shehai.not_meng", "shehai.not_zhong",
+                                "shehai.shallow"})
+_NUM: Final = ("一", "二", "三", "四")
+
+
+@dataclass(frozen=True)
+class WalkStep:
+    """One step of the walk-through: the words, what the panel lights, the heaven slots lit and the
+    earth branch selected on the plate, and the transmissions drawn as arrows so far (their earth
+    branches, 初 first)."""
+
+    words: str
+    lit: Lit
+    heaven: frozenset[int] = frozenset()
+    earth: int | None = None
+    arrows: tuple[int, ...] = ()
+
+
+def walk_steps(ke: Ke, lang: str = "zh-Hans") -> list[WalkStep]:
+    """The method step by step: the four lessons in turn, then each step of the core's record (the
+    candidates lit, what eliminated each struck out), then the three transmissions as arrows."""
+    hp = ke.plate
+    T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
+    out: list[WalkStep] = []
+    for lesson, g in zip(ke.lessons, ke.lesson_generals, strict=True):
+        words = T("walk_lesson", n=_NUM[lesson.index - 1], upper=BRANCHES[lesson.upper], lower=lesson.lower_name,
+                  general=general_name(g, lang))
+        out.append(WalkStep(words, Lit(lessons=frozenset({lesson.index})), frozenset({lesson.upper}), lesson.lower))
+    struck: set[int] = set()
+    passes: list[str] = []
+    for i, step in enumerate(ke.steps):
+        if step.rule == "pass.next":
+            passes.append(step.text(lang))
+            continue
+        fields = dict(step.fields)
+        lit: set[int] = set()
+        for key in ("lesson", "a", "b"):
+            name = fields.get(key, "")
+            if name in ("一课", "二课", "三课", "四课"):
+                lit.add(("一课", "二课", "三课", "四课").index(name) + 1)
+        cands = {BRANCHES.index(ch) for ch in fields.get("cands", "") if ch in BRANCHES}
+        lit |= {lesson.index for lesson in ke.lessons if lesson.upper in cands}
+        if step.branch is not None:
+            if step.rule in ELIMINATING:
+                struck |= {lesson.index for lesson in ke.lessons if lesson.upper == step.branch}
+            else:
+                lit |= {lesson.index for lesson in ke.lessons if lesson.upper == step.branch}
+        heaven = frozenset({step.branch}) if step.branch is not None else frozenset(cands)
+        earth = hp.under(step.branch) if step.branch is not None else None
+        out.append(WalkStep(step.text(lang), Lit(lessons=frozenset(lit), struck=frozenset(struck), step=i),
+                            heaven, earth))
+    arrows: list[int] = []
+    for t in ke.transmissions:
+        arrows.append(hp.under(t.branch))
+        which = T(("trans_first", "trans_middle", "trans_last")[t.position])
+        words = T("walk_trans", which=which, branch=BRANCHES[t.branch], general=general_name(t.general, lang))
+        if t.position >= 1 and len(passes) >= t.position:
+            words += "　" + passes[t.position - 1]
+        out.append(WalkStep(words, Lit(transmissions=frozenset(range(t.position + 1))), frozenset({t.branch}),
+                            hp.under(t.branch), tuple(arrows)))
+    return out
+
+
 def school_differences(ke: Ke, lang: str = "zh-Hans") -> list[str]:
     """For every setting of the school and every other choice: the lessons it would give, when its
     transmissions (or their generals) differ from the chosen ones'."""
@@ -213,6 +277,7 @@ class LessonPanel(QWidget):
     """The 课传 tab. Emits ``sigShow`` (spirit id or '', branch, heaven slots to light) for the window."""
 
     sigShow = Signal(str, int, object)
+    sigWalk = Signal(object)  # the WalkStep shown, or None when the walk-through ends
 
     def __init__(self, model: PlateModel, english: Callable[[], bool] = lambda: False,
                  parent: QWidget | None = None) -> None:
@@ -263,7 +328,84 @@ class LessonPanel(QWidget):
             self.setting_labels[setting.id] = label
         outer.addWidget(self.school_box)
         self.school_toggle.toggled.connect(self._fold_school)
+        self.walk: list[WalkStep] = []
+        self.walk_index = -1
+        self.walk_button.clicked.connect(self.toggle_walk)
+        self.walk_back.clicked.connect(lambda: self.go_walk(-1))
+        self.walk_fwd.clicked.connect(lambda: self.go_walk(1))
+        self.model.subscribe(self._on_model)
         self.retranslate()
+
+    # -- the walk-through ------------------------------------------------------------------------
+    def walk_active(self) -> bool:
+        return bool(self.walk)
+
+    def toggle_walk(self) -> None:
+        if self.walk:
+            self.stop_walk()
+        else:
+            self.start_walk()
+
+    def start_walk(self) -> bool:
+        ke = self.model.ke
+        if ke is None:
+            self.model.report(tr("lesson_none", self.model.lang))
+            return False
+        self.walk = walk_steps(ke, self.model.lang)
+        self.walk_index = -1
+        self.go_walk(1)
+        return True
+
+    def stop_walk(self) -> None:
+        self.walk, self.walk_index = [], -1
+        self.lit = Lit()
+        self._walk_controls()
+        self.refresh()
+        self.sigWalk.emit(None)
+
+    def go_walk(self, delta: int) -> None:
+        if not self.walk:
+            return
+        self.walk_index = max(0, min(len(self.walk) - 1, self.walk_index + delta))
+        step = self.walk[self.walk_index]
+        self.lit = step.lit
+        self._walk_controls()
+        self.refresh()
+        self.sigWalk.emit(step)
+
+    def current_walk_step(self) -> WalkStep | None:
+        return self.walk[self.walk_index] if self.walk and self.walk_index >= 0 else None
+
+    def walk_summary(self) -> str:
+        """The walk-through for a large caption: the four lessons (right to left), the
+        transmissions revealed so far, and the current step in words."""
+        ke, step = self.model.ke, self.current_walk_step()
+        if ke is None or step is None:
+            return ""
+        lang = self.model.lang
+        rtl = list(reversed(ke.lessons))
+        gens = " ".join(general_name(g, lang, short=True) for g in reversed(ke.lesson_generals))
+        lines = [f"{tr('four_lessons', lang)}　{gens}",
+                 "　　　" + " ".join(BRANCHES[lesson.upper] for lesson in rtl),
+                 "　　　" + " ".join(lesson.lower_name for lesson in rtl)]
+        shown = [t for t in ke.transmissions if t.position in step.lit.transmissions]
+        if shown:
+            lines.append(f"{tr('three_transmissions', lang)}　" + "　".join(
+                BRANCHES[t.branch] + general_name(t.general, lang, short=True) for t in shown))
+        lines.append(tr("walk_step", lang, i=self.walk_index + 1, n=len(self.walk)) + "：" + step.words)
+        return "\n".join(lines)
+
+    def _walk_controls(self) -> None:
+        lang = self.model.lang
+        on = bool(self.walk)
+        self.walk_button.setText(tr("walk_stop" if on else "walk", lang))
+        self.walk_back.setEnabled(on and self.walk_index > 0)
+        self.walk_fwd.setEnabled(on and self.walk_index < len(self.walk) - 1)
+        self.walk_label.setText(tr("walk_step", lang, i=self.walk_index + 1, n=len(self.walk)) if on else "")
+
+    def _on_model(self, event: str) -> None:
+        if event == "state" and self.walk:
+            self.stop_walk()  # another plate: the walk-through was about the old one
 
     def _fold_school(self, on: bool) -> None:
         self.school_box.setVisible(on)
@@ -282,7 +424,7 @@ class LessonPanel(QWidget):
                 combo.setItemData(combo.count() - 1, to_lang(choice.note, lang), 3)  # tooltip role
             combo.blockSignals(False)
             self.setting_labels[setting.id].setText(to_lang(setting.name, lang))
-        self.walk_button.setText(tr("walk", lang))
+        self._walk_controls()
         self.show_options()
         self.refresh()
 

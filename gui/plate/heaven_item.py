@@ -42,7 +42,7 @@ class HeavenRingItem(RingItem):
         super().__init__(ring_id, upper=False)
         self.kind = kind
         self._labels: tuple[HeavenLabel, ...] = tuple(HeavenLabel("") for _ in range(12))
-        self._bitmaps: dict[tuple[HeavenLabel, float, float], tuple[QPixmap, QPointF]] = {}
+        self._bitmaps: dict[tuple[HeavenLabel, float, float, bool], tuple[QPixmap, QPointF]] = {}
         self._bitmap_scale = 0.0
         self._lit: frozenset[int] = frozenset()
 
@@ -80,20 +80,26 @@ class HeavenRingItem(RingItem):
     # -- drawing ------------------------------------------------------------------------------------
     def _font_px(self) -> tuple[float, float]:
         if self.kind == "heaven":
-            return self.char_px * 1.15, self.char_px * 0.62
-        return self.char_px * 0.98, 0.0
+            return self.char_px * 1.4, self.char_px * 0.7
+        return self.char_px * 1.3, 0.0
 
-    def _bitmap(self, label: HeavenLabel, scale: float, dpr: float) -> tuple[QPixmap, QPointF]:
-        """The label rendered upright at device resolution; returns it and its centre inside it."""
-        key = (label, scale, dpr)
-        hit = self._bitmaps.get(key)
-        if hit is not None:
-            return hit
+    def _box(self, label: HeavenLabel, vertical: bool) -> tuple[float, float]:
         main_px, sub_px = self._font_px()
+        if vertical:  # where the ring runs up and down the screen, a two-character name stands in a column
+            return main_px * 1.25, max(len(label.text), 1) * main_px * 1.08
         width = max(len(label.text), 1) * main_px * 1.08
         height = main_px * 1.25 + (sub_px * 1.25 if label.sub else 0.0)
         if label.sub:
             width = max(width, len(label.sub) * sub_px * 1.1)
+        return width, height
+
+    def _bitmap(self, label: HeavenLabel, scale: float, dpr: float, vertical: bool = False) -> tuple[QPixmap, QPointF]:
+        """The label rendered upright at device resolution; returns it and its centre inside it."""
+        key = (label, scale, dpr, vertical)
+        hit = self._bitmaps.get(key)
+        if hit is not None:
+            return hit
+        width, height = self._box(label, vertical)
         img = QImage(max(1, math.ceil(width * scale) + 4), max(1, math.ceil(height * scale) + 4),
                      QImage.Format.Format_ARGB32_Premultiplied)
         img.fill(Qt.GlobalColor.transparent)
@@ -102,7 +108,7 @@ class HeavenRingItem(RingItem):
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.translate(2, 2)
         p.scale(scale, scale)
-        self._paint_label(p, label, QRectF(0, 0, width, height))
+        self._paint_label(p, label, QRectF(0, 0, width, height), vertical)
         p.end()
         pix = QPixmap.fromImage(img)
         pix.setDevicePixelRatio(dpr)
@@ -110,7 +116,14 @@ class HeavenRingItem(RingItem):
         self._bitmaps[key] = hit
         return hit
 
-    def _paint_label(self, p: QPainter, label: HeavenLabel, box: QRectF) -> None:
+    def _vertical(self, k: int) -> bool:
+        """Whether slot k's label is set in a column: a name of two or more characters where the
+        ring runs up and down the screen (it would cross the ring's edges set in a row)."""
+        if self.kind != "generals" or len(self._labels[k].text) < 2:
+            return False
+        return abs(math.cos(math.radians(branch_angle(k, self.orientation) + self.rotation()))) > 0.8
+
+    def _paint_label(self, p: QPainter, label: HeavenLabel, box: QRectF, vertical: bool = False) -> None:
         main_px, sub_px = self._font_px()
         if self.kind == "heaven":
             color = self.palette.ink
@@ -119,6 +132,11 @@ class HeavenRingItem(RingItem):
             color = {"good": self.palette.good, "bad": self.palette.bad}.get(label.quality, self.palette.mixed)
             p.setFont(plate_font(main_px, bold=label.quality == "bad"))
         p.setPen(QPen(color))
+        if vertical:
+            step = main_px * 1.08
+            for i, ch in enumerate(label.text):
+                p.drawText(QRectF(box.left(), box.top() + i * step, box.width(), step), Qt.AlignmentFlag.AlignCenter, ch)
+            return
         main_h = main_px * 1.25
         p.drawText(QRectF(box.left(), box.top(), box.width(), main_h), Qt.AlignmentFlag.AlignCenter, label.text)
         if label.sub:
@@ -159,7 +177,7 @@ class HeavenRingItem(RingItem):
                             continue
                         a = math.radians(branch_angle(k, self.orientation))
                         centre = base.map(QPointF(mid * math.cos(a), mid * math.sin(a)))
-                        pix, offset = self._bitmap(label, scale, dpr)
+                        pix, offset = self._bitmap(label, scale, dpr, self._vertical(k))
                         p.drawPixmap(QPointF(round(centre.x() - offset.x()), round(centre.y() - offset.y())), pix)
                     p.setTransform(base)
         if self._dimmed:
@@ -176,16 +194,15 @@ class HeavenRingItem(RingItem):
             t.translate(mid * math.cos(a), mid * math.sin(a))
             t.rotate(-rot)
             p.setTransform(t)
-            main_px, sub_px = self._font_px()
-            w = max(len(label.text) * main_px * 1.08, len(label.sub) * sub_px * 1.1)
-            h = main_px * 1.25 + (sub_px * 1.25 if label.sub else 0.0)
-            self._paint_label(p, label, QRectF(-w / 2, -h / 2, w, h))
+            vertical = self._vertical(k)
+            w, h = self._box(label, vertical)
+            self._paint_label(p, label, QRectF(-w / 2, -h / 2, w, h), vertical)
         p.setTransform(base)
 
     @staticmethod
     def thickness(kind: str, char_px: float, sub: bool) -> float:
         """How deep a ring of this kind must be for its labels at ``char_px``."""
         if kind == "heaven":
-            return char_px * (1.15 * 1.25 + (0.62 * 1.25 if sub else 0.0) + 0.45)
-        return char_px * (0.98 * 1.25 + 0.45)
+            return char_px * (1.4 * 1.25 + (0.7 * 1.25 if sub else 0.0) + 0.3)
+        return char_px * (1.3 * 1.25 + 0.3)
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 from gui.plate.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
 from gui.model import HEAVEN_RINGS, RING_DIAL, PlateModel
+from gui.plate.arrows_item import ArrowsItem
 from gui.plate.ring_item import RingItem
 from gui.plate.scene import PlateScene, ViewConfig
 from gui.plate.trace_item import TraceItem
@@ -44,6 +45,8 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._hidden: set[str] = set()
         self._dimmed: set[str] = set()
         self._trace: tuple[str, list[int | None]] | None = None
+        self._arrows: tuple[int, ...] = ()
+        self.arrows: ArrowsItem | None = None
         self.trace_item: TraceItem | None = None
         self.heaven = self.plates.heaven  # the heaven plate and the generals (shown with an hour)
         self.show_heaven = True          # the view option; the rings appear when the state has an hour
@@ -89,6 +92,12 @@ class PlateView(pg.GraphicsLayoutWidget):
         for ring in self.all_rings().values():
             ring.reduce_motion = self.reduce_motion
         self.trace_item = None  # the old one went with its group
+        self.arrows = None
+        name = self.plates.heaven_group
+        if name is not None:  # the transmissions' arrows go on the plate that carries the heaven rings
+            self.arrows = ArrowsItem(self.plates.groups[name])
+            self.arrows.configure(self.bases[name].r_in, config.char_px * 1.25, config.orientation)
+            self.arrows.set_transmissions(self._arrows)
         if self._trace is not None:
             self.show_trace(*self._trace)
         self.refresh()
@@ -156,6 +165,12 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._selected = branch
         for w in self.wedges.values():
             w.set_branch(branch)
+
+    def show_transmissions(self, earth: tuple[int, ...]) -> None:
+        """Draw the transmissions standing over these earth branches as arrows (初 → 中 → 末)."""
+        self._arrows = tuple(earth)
+        if self.arrows is not None:
+            self.arrows.set_transmissions(self._arrows)
 
     def highlight(self, spirit_ids: frozenset[str]) -> None:
         for ring in self.rings.values():

@@ -247,6 +247,7 @@ class MainWindow(QMainWindow):
         self.lesson = LessonPanel(self.model, english=lambda: self.panel.english.isChecked())
         self.panel.tabs.addTab(self.lesson, "")
         self.lesson.sigShow.connect(self.show_on_plate)
+        self.lesson.sigWalk.connect(self._walk_step)
         self.panel.tabs.currentChanged.connect(lambda _i: self._lesson_tab_shown())
 
     def lesson_visible(self) -> bool:
@@ -256,12 +257,26 @@ class MainWindow(QMainWindow):
         # the lesson needs the room: its tab takes most of the panel's height while shown
         layout = self.panel.layout()
         if isinstance(layout, QBoxLayout):
-            layout.setStretch(layout.indexOf(self.panel.tabs), 3 if self.lesson_visible() else 0)
+            layout.setStretch(layout.indexOf(self.panel.tabs), 5 if self.lesson_visible() else 0)
         if self.lesson_visible():
             self.lesson.refresh()
 
     def show_lesson(self) -> None:
         self.panel.tabs.setCurrentWidget(self.lesson)
+
+    def _walk_step(self, step: object) -> None:
+        """A step of the lesson's walk-through shown on the plate (None: the walk ended)."""
+        from gui.panels.lesson import WalkStep
+        if isinstance(step, WalkStep):
+            self.view.heaven["TH"].set_lit(step.heaven)
+            if step.earth is not None:
+                self.select_branch(step.earth)
+            self.view.show_transmissions(step.arrows)
+            self.statusBar().showMessage(step.words, 15000)
+        else:
+            self.view.heaven["TH"].set_lit(frozenset())
+            self.view.show_transmissions(())
+        self.presenter.refresh_caption()
 
     def show_on_plate(self, spirit_id: str, branch: int, heaven: frozenset[int]) -> None:
         """From the lesson panel: select the earth branch, light heaven slots, highlight a spirit."""

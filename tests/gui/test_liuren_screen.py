@@ -323,3 +323,78 @@ def test_without_an_hour_the_names_stay_conditional(window: MainWindow) -> None:
     for sid in CONDITIONAL:
         for e in _drawn_entries(window, sid):
             assert e.conditional and not e.dimmed  # type: ignore[attr-defined]
+
+
+def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
+    from gui.panels.lesson import walk_steps
+    set_seed_date(window)
+    window.show_lesson()
+    lesson = window.lesson
+    assert lesson.start_walk()
+    ke = window.model.ke
+    assert ke is not None
+    steps = walk_steps(ke)
+    assert len(lesson.walk) == len(steps) == 4 + sum(1 for s in ke.steps if s.rule != "pass.next") + 3
+    # the four lessons light up in turn, on the panel and on the heaven ring
+    for i in range(4):
+        step = lesson.current_walk_step()
+        assert step is not None and step.lit.lessons == frozenset({i + 1})
+        assert window.view.heaven["TH"].lit == frozenset({ke.lessons[i].upper})
+        lesson.go_walk(1)
+    # the record: every step's words are the core's
+    record = [s for s in ke.steps if s.rule != "pass.next"]
+    for s in record:
+        step = lesson.current_walk_step()
+        assert step is not None and step.words == s.text()
+        lesson.go_walk(1)
+    # the transmissions drawn as arrows, one more each step
+    arrows = window.view.arrows
+    assert arrows is not None
+    for n in range(1, 4):
+        step = lesson.current_walk_step()
+        assert step is not None
+        assert arrows.earth == tuple(ke.plate.under(t.branch) for t in ke.transmissions[:n])
+        lesson.go_walk(1)
+    assert window.statusBar().currentMessage().startswith("末传：戌，太常")
+    lesson.go_walk(-1)
+    assert len(arrows.earth) == 2
+    lesson.stop_walk()
+    assert arrows.earth == () and window.view.heaven["TH"].lit == frozenset()
+
+
+def test_walk_elimination_strikes_lessons_out() -> None:
+    # a 比用 or 涉害 case: the struck lessons are those the record eliminated
+    from gui.panels.lesson import ELIMINATING, walk_steps
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            dropped = [s for s in ke.steps if s.rule in ELIMINATING]
+            if not dropped:
+                continue
+            steps = walk_steps(ke)
+            last = [st for st in steps if st.lit.step is not None][-1]
+            struck_uppers = {ke.lessons[i - 1].upper for i in last.lit.struck}
+            assert {s.branch for s in dropped} <= struck_uppers | {None}
+            assert ke.transmissions[0].branch not in {s.branch for s in dropped}
+            return
+    raise AssertionError("no lesson with an eliminating step among the 720")
+
+
+def test_presentation_keys_step_the_walk(window: MainWindow) -> None:
+    set_seed_date(window)
+    window.show_lesson()
+    window.lesson.start_walk()
+    window.presenter.enter()
+    QApplication.processEvents()
+    try:
+        window.presenter.handle_key(Qt.Key.Key_PageDown)
+        window.presenter.handle_key(Qt.Key.Key_Right)
+        assert window.lesson.walk_index == 2
+        assert window.presenter.walk_caption.isVisible()
+        assert "三课" in window.presenter.walk_caption.text()
+        window.presenter.handle_key(Qt.Key.Key_PageUp)
+        assert window.lesson.walk_index == 1
+        assert window.model.state.hour == 6  # the keys walked the lesson, not a dial
+    finally:
+        window.presenter.exit()
+    assert not window.presenter.walk_caption.isVisible()
