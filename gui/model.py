@@ -253,6 +253,14 @@ class PlateModel:
             general = self._date_general(self._calendar)
         self._commit(Snapshot(state, options or self._options, calendar, general, self._ke), record)
 
+    def snapshot(self) -> Snapshot:
+        """Everything undo would restore (state, options, date, month general, school)."""
+        return self._snapshot()
+
+    def restore(self, snap: Snapshot) -> None:
+        """Go back to a snapshot taken earlier (undoable)."""
+        self._commit(snap)
+
     def _commit(self, new: Snapshot, record: bool = True) -> None:
         if new == self._snapshot():
             return

@@ -29,6 +29,7 @@ from core.liuren.spirits import NameStatus
 from gui.describe import spirit_name, to_lang
 from gui.i18n import gloss, tr
 from gui.liuren import GENERAL_QUALITY, general_name
+from gui.panels.lesson_quiz import LessonQuizDialog
 
 if TYPE_CHECKING:
     from gui.model import PlateModel
@@ -304,6 +305,18 @@ class LessonPanel(QWidget):
             self.walk_row.addWidget(w)
         self.walk_row.addStretch(1)
         outer.addLayout(self.walk_row)
+        quiz_row = QHBoxLayout()
+        self.quiz_first, self.quiz_method = QPushButton(), QPushButton()
+        self.quiz_first.setObjectName("quiz_first")
+        self.quiz_method.setObjectName("quiz_method")
+        self.quiz_first.clicked.connect(lambda: self.start_quiz("first"))
+        self.quiz_method.clicked.connect(lambda: self.start_quiz("method"))
+        quiz_row.addWidget(self.quiz_first)
+        quiz_row.addWidget(self.quiz_method)
+        quiz_row.addStretch(1)
+        outer.addLayout(quiz_row)
+        self.quiz: LessonQuizDialog | None = None
+        self.answer_hidden = False
         self.school_toggle = QPushButton()
         self.school_toggle.setObjectName("school_toggle")
         self.school_toggle.setCheckable(True)
@@ -335,6 +348,22 @@ class LessonPanel(QWidget):
         self.walk_fwd.clicked.connect(lambda: self.go_walk(1))
         self.model.subscribe(self._on_model)
         self.retranslate()
+
+    # -- the quiz -----------------------------------------------------------------------------------
+    def start_quiz(self, kind: str, seed: int | None = None) -> LessonQuizDialog:
+        if self.walk:
+            self.stop_walk()
+        if self.quiz is not None:
+            self.quiz.close()
+        self.quiz = LessonQuizDialog(self.model, kind, seed, on_hide=self.set_answer_hidden, parent=self)
+        self.quiz.show()
+        return self.quiz
+
+    def set_answer_hidden(self, hidden: bool) -> None:
+        """While a quiz question waits, the panel does not give the answer away."""
+        if hidden != self.answer_hidden:
+            self.answer_hidden = hidden
+            self.refresh()
 
     # -- the walk-through ------------------------------------------------------------------------
     def walk_active(self) -> bool:
@@ -425,6 +454,8 @@ class LessonPanel(QWidget):
             combo.blockSignals(False)
             self.setting_labels[setting.id].setText(to_lang(setting.name, lang))
         self._walk_controls()
+        self.quiz_first.setText(tr("quiz_first_go", lang))
+        self.quiz_method.setText(tr("quiz_method_go", lang))
         self.show_options()
         self.refresh()
 
@@ -457,6 +488,9 @@ class LessonPanel(QWidget):
         lang = self.model.lang
         if ke is None:
             self.text.setHtml(f"<p style='color:#777'>{_e(tr('lesson_none', lang))}</p>")
+            return
+        if self.answer_hidden:
+            self.text.setHtml(f"<p style='color:#777;font-size:16pt'>{_e(tr('quiz_liuren', lang))}……</p>")
             return
         bar = self.text.verticalScrollBar()
         pos = bar.value()

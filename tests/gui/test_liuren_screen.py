@@ -398,3 +398,46 @@ def test_presentation_keys_step_the_walk(window: MainWindow) -> None:
     finally:
         window.presenter.exit()
     assert not window.presenter.walk_caption.isVisible()
+
+
+@pytest.mark.parametrize("kind", ["first", "method"])
+def test_quiz_first_transmission_and_method(window: MainWindow, kind: str) -> None:
+    set_seed_date(window)
+    window.show_lesson()
+    before = window.model.snapshot()
+    quiz = window.lesson.start_quiz(kind, seed=3)
+    right = wrong = 0
+    for _ in range(6):
+        ke = window.model.ke
+        assert ke is not None and quiz.ke == ke
+        assert window.lesson.answer_hidden and BRANCHES[ke.transmissions[0].branch] not in \
+            window.lesson.text.toPlainText()
+        answer = BRANCHES[ke.transmissions[0].branch] if kind == "first" else ke.method
+        if right <= wrong:
+            assert quiz.answer(answer)
+            right += 1
+        else:
+            bad = next(v for v in quiz.buttons if v != answer)
+            assert not quiz.answer(bad)
+            wrong += 1
+        # after the answer: the reasons are the core's, and the panel shows the lesson again
+        text = quiz.feedback.text()
+        assert all(s.text() in text for s in ke.steps)
+        assert not window.lesson.answer_hidden
+        quiz.ask()
+    assert quiz.score == right and quiz.asked == 6
+    quiz.done(0)
+    assert window.model.snapshot() == before  # the plate as it was, date and all
+
+
+def test_play_the_twelve_hours(window: MainWindow) -> None:
+    set_seed_date(window)
+    window.classroom.play_hours.click()
+    assert window.classroom.play_dial == "hour" and window.classroom.play_left == 12
+    hours = []
+    for _ in range(12):
+        window.classroom._tick()
+        hours.append(window.model.state.hour)
+        assert_heaven_matches_core(window)
+    assert hours == [(6 + k) % 12 for k in range(1, 13)]
+    assert not window.classroom.timer.isActive()
