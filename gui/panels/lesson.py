@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QTimer, QUrl, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget,
+    QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QTextBrowser, QVBoxLayout,
+    QWidget,
 )
 
 from core.cycle import BRANCHES, STEMS
@@ -34,7 +35,8 @@ from gui.panels.lesson_quiz import LessonQuizDialog
 if TYPE_CHECKING:
     from gui.model import PlateModel
 
-__all__ = ["LessonPanel", "lesson_html", "Lit", "school_differences", "WalkStep", "walk_steps"]
+__all__ = ["LessonPanel", "lesson_html", "lesson_parts", "spirit_rows", "Lit", "school_differences", "WalkStep",
+           "walk_steps"]
 
 _INK = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
 _LIT_BG = "#ffe28a"
@@ -82,9 +84,39 @@ def _spirits_line(plate: Plate, branch: int, lang: str, names: dict[str, NameSta
     return "、".join(out) if out else "—"
 
 
+def spirit_rows(ke: Ke, lang: str = "zh-Hans") -> list[tuple[int, str]]:
+    """The branches whose spirits the panel lists, in order (distinct lessons, then transmissions),
+    each once with the positions it holds ("一课、初传")."""
+    heads: dict[int, list[str]] = {}
+    for lesson in ke.lessons:
+        if lesson.repeat_of is None:
+            heads.setdefault(lesson.upper, []).append(to_lang(_NUM[lesson.index - 1] + "课", lang))
+    for t in ke.transmissions:
+        which = tr(("trans_first", "trans_middle", "trans_last")[t.position], lang)
+        if which not in heads.setdefault(t.branch, []):
+            heads[t.branch].append(which)
+    return [(b, "、".join(h)) for b, h in heads.items()]
+
+
 def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                 names: Sequence[NameStatus] = (), differences: Sequence[str] = (), english: bool = False) -> str:
     """The whole panel as HTML (see the module's docstring)."""
+    top, rows, tail = lesson_parts(ke, plate, lang, lit, names, differences, english)
+    return top + tail + spirits_html(rows, lang, english)
+
+
+def spirits_html(rows: Sequence[tuple[int, str, str]], lang: str = "zh-Hans", english: bool = False) -> str:
+    """The spirits under each branch of the lesson (the rows of :func:`lesson_parts`), titled."""
+    gl = f" <i style='color:#777;font-size:small'>({gloss('spirits_here')})</i>" if english else ""
+    return (f"<h3 style='margin:8px 0 2px 0'>{_e(tr('spirits_here', lang))}{gl}</h3>"
+            + "".join(f"<p style='margin:2px 0'>{head}：{body}</p>" for _, head, body in rows))
+
+
+def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
+                 names: Sequence[NameStatus] = (), differences: Sequence[str] = (),
+                 english: bool = False) -> tuple[str, list[tuple[int, str, str]], str]:
+    """The panel in three parts: the lessons, transmissions and method; the spirits under each
+    branch of the lesson (branch, head, list); the names that need the plate and the schools."""
     hp = ke.plate
     trad = lang == "zh-Hant"
     T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
@@ -151,18 +183,11 @@ def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         out.append(f"<li{style}>{_e(step.text(lang))}</li>")
     out.append("</ol>")
 
-    # the spirits on each lesson and transmission
-    out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('spirits_here'))}{gl('spirits_here')}</h3>")
-    for lesson in ke.lessons:
-        if lesson.repeat_of is not None:
-            continue
-        label = to_lang(("一", "二", "三", "四")[lesson.index - 1] + "课", lang)
-        out.append(f"<p style='margin:2px 0'><b>{_e(label)} {_e(BRANCHES[lesson.upper])}</b>："
-                   f"{_spirits_line(plate, lesson.upper, lang, by_id)}</p>")
-    for t in ke.transmissions:
-        which = T(("trans_first", "trans_middle", "trans_last")[t.position])
-        out.append(f"<p style='margin:2px 0'><b>{_e(which)} {_e(BRANCHES[t.branch])}</b>："
-                   f"{_spirits_line(plate, t.branch, lang, by_id)}</p>")
+    # the spirits on each lesson and transmission (laid out by the caller: see spirits_html)
+    top = "".join(out)
+    rows = [(b, f"<b>{_e(head)} {_e(BRANCHES[b])}</b>", _spirits_line(plate, b, lang, by_id))
+            for b, head in spirit_rows(ke, lang)]
+    out = []
 
     # names that need the plate
     if names:
@@ -184,7 +209,7 @@ def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                    + "<br/>".join(_e(d) for d in differences) + "</p>")
     else:
         out.append(f"<p style='margin:8px 0 2px 0;color:#777'>{_e(T('school_same'))}</p>")
-    return "".join(out)
+    return top, rows, "".join(out)
 
 
 # Steps of the record that strike a candidate out (its branch is the one eliminated).
@@ -293,7 +318,23 @@ class LessonPanel(QWidget):
         self.text.setObjectName("lesson_text")
         self.text.setOpenLinks(False)
         self.text.anchorClicked.connect(self._clicked)
-        outer.addWidget(self.text, 1)
+        # The spirits under each branch: long lists whose layout costs more than the rest of a turn
+        # of the hour together, so they follow a moment after the turn (once, when turning fast).
+        self.spirits = QTextBrowser()
+        self.spirits.setObjectName("lesson_spirits")
+        self.spirits.setOpenLinks(False)
+        self.spirits.anchorClicked.connect(self._clicked)
+        self._spirits_timer = QTimer(self)
+        self._spirits_timer.setSingleShot(True)
+        self._spirits_timer.setInterval(120)
+        self._spirits_timer.timeout.connect(self._refresh_spirits)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.text)
+        split.addWidget(self.spirits)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        outer.addWidget(split, 1)
         self.walk_row = QHBoxLayout()
         self.walk_button = QPushButton()
         self.walk_button.setObjectName("walk")
@@ -343,6 +384,7 @@ class LessonPanel(QWidget):
         self.school_toggle.toggled.connect(self._fold_school)
         self.walk: list[WalkStep] = []
         self.walk_index = -1
+        self._rows: list[tuple[int, str, str]] = []
         self.walk_button.clicked.connect(self.toggle_walk)
         self.walk_back.clicked.connect(lambda: self.go_walk(-1))
         self.walk_fwd.clicked.connect(lambda: self.go_walk(1))
@@ -486,17 +528,44 @@ class LessonPanel(QWidget):
     def refresh(self) -> None:
         ke = self.model.ke
         lang = self.model.lang
+        message = ""
         if ke is None:
-            self.text.setHtml(f"<p style='color:#777'>{_e(tr('lesson_none', lang))}</p>")
+            message = f"<p style='color:#777'>{_e(tr('lesson_none', lang))}</p>"
+        elif self.answer_hidden:
+            message = f"<p style='color:#777;font-size:16pt'>{_e(tr('quiz_liuren', lang))}……</p>"
+        if ke is None or message:
+            self._spirits_timer.stop()
+            self._rows = []
+            self.text.setHtml(message)
+            self.spirits.setHtml("")
             return
-        if self.answer_hidden:
-            self.text.setHtml(f"<p style='color:#777;font-size:16pt'>{_e(tr('quiz_liuren', lang))}……</p>")
-            return
+        top, rows, tail = lesson_parts(ke, self.model.plate, lang, self.lit, self.names(),
+                                       school_differences(ke, lang), self.english())
         bar = self.text.verticalScrollBar()
         pos = bar.value()
-        self.text.setHtml(lesson_html(ke, self.model.plate, lang, self.lit, self.names(),
-                                      school_differences(ke, lang), self.english()))
+        self.text.setHtml(top + tail)
         bar.setValue(pos)
+        if rows != self._rows:
+            self._rows = rows
+            self._spirits_timer.start()
+
+    def _refresh_spirits(self) -> None:
+        self.spirits.setHtml(spirits_html(self._rows, self.model.lang, self.english()) if self._rows else "")
+
+    def flush(self) -> None:
+        """Lay out the spirits' lists now if they are waiting (tests, exports)."""
+        if self._spirits_timer.isActive():
+            self._spirits_timer.stop()
+            self._refresh_spirits()
+
+    def plain_text(self) -> str:
+        """What the panel shows, as plain text (cells and paragraphs a line each)."""
+        self.flush()
+        return self.text.toPlainText() + "\n" + self.spirits.toPlainText()
+
+    def click(self, link: str) -> None:
+        """As if the link were clicked (spirit:ID:BRANCH, lesson:N, trans:N)."""
+        self._clicked(QUrl(link))
 
     def names(self) -> tuple[NameStatus, ...]:
         """The names that need the plate, as the core resolves them in this state."""

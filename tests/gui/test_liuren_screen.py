@@ -56,7 +56,7 @@ def assert_lesson_shown(window: MainWindow) -> None:
     assert st.day is not None and st.hour is not None
     ke = compute_ke(st.day, st.hour, window.model.general, window.model.ke_options)
     lang = window.model.lang
-    lines = [line.strip() for line in window.lesson.text.toPlainText().splitlines()]
+    lines = [line.strip() for line in window.lesson.plain_text().splitlines()]
     rtl = list(reversed(ke.lessons))
     assert _contains_run(lines, [general_name(g, lang, short=True) for g in reversed(ke.lesson_generals)]
                          + [BRANCHES[lesson.upper] for lesson in rtl] + [lesson.lower_name for lesson in rtl]), lines
@@ -80,7 +80,7 @@ def test_the_seed_case_from_its_date(window: MainWindow) -> None:
     assert "寅将" in window.statusBar().currentMessage()
     assert_lesson_shown(window)
     # as seed 002 prints it: generals 玄 龙 勾 贵 over 酉 丑 寅 午 over 丑 巳 午 辛; 午 贵, 寅 勾, 戌 常
-    lines = [line.strip() for line in window.lesson.text.toPlainText().splitlines()]
+    lines = [line.strip() for line in window.lesson.plain_text().splitlines()]
     assert _contains_run(lines, list("玄龙勾贵酉丑寅午丑巳午辛"))
     assert _contains_run(lines, ["官鬼", "壬", "午", "贵人"])
     assert _contains_run(lines, ["妻财", "戊", "寅", "勾陈"])
@@ -221,7 +221,7 @@ def test_lesson_panel_traditional_and_the_second_seed_case(window: MainWindow) -
     window.model.set_general(BRANCHES.index("丑"))
     assert_heaven_matches_core(window)
     assert_lesson_shown(window)
-    lines = [line.strip() for line in window.lesson.text.toPlainText().splitlines()]
+    lines = [line.strip() for line in window.lesson.plain_text().splitlines()]
     assert _contains_run(lines, list("常后常后丑戌丑戌戌未戌丁"))
     assert _contains_run(lines, ["亥", "太阴"]) and _contains_run(lines, ["戌", "天后"])
     window.model.set_lang("zh-Hant")
@@ -231,19 +231,18 @@ def test_lesson_panel_traditional_and_the_second_seed_case(window: MainWindow) -
 def test_no_day_no_lesson(window: MainWindow) -> None:
     window.model.set_state(State.parse("甲子", 1, "甲子", None, "午"))
     window.show_lesson()
-    assert "起课需要日与时" in window.lesson.text.toPlainText()
+    assert "起课需要日与时" in window.lesson.plain_text()
     assert window.view.config.heaven  # the heaven ring turns with the hour even without a day
     assert all(not lab.text for lab in window.view.heaven["TG"].labels())  # 贵人 needs the day stem
 
 
 def test_click_a_spirit_in_the_lesson_shows_it_on_the_plate(window: MainWindow) -> None:
-    from PySide6.QtCore import QUrl
     set_seed_date(window)
     window.show_lesson()
-    window.lesson.text.anchorClicked.emit(QUrl("spirit:xian_chi:6"))
+    window.lesson.click("spirit:xian_chi:6")
     assert window.selected_branch == 6
     assert any(r._highlight == frozenset({"xian_chi"}) for r in window.view.rings.values())
-    window.lesson.text.anchorClicked.emit(QUrl("trans:1"))  # 中传 寅, over earth 午
+    window.lesson.click("trans:1")  # 中传 寅, over earth 午
     assert window.view.heaven["TH"].lit == frozenset({BRANCHES.index("寅")})
     assert window.selected_branch == BRANCHES.index("午")
 
@@ -266,7 +265,7 @@ def test_school_settings_switch_and_compare(window: MainWindow) -> None:
     window.model.set_state(State.parse("甲子", 1, None, pillar_name(found[0]), BRANCHES[found[1]]))
     window.model.set_general(0)
     window.show_lesson()
-    assert "涉害取法" in window.lesson.text.toPlainText()  # the other reading is shown beside
+    assert "涉害取法" in window.lesson.plain_text()  # the other reading is shown beside
     combo = window.lesson.setting_combos["shehai"]
     combo.setCurrentIndex(combo.findData("depth"))
     combo.activated.emit(combo.currentIndex())
@@ -411,7 +410,7 @@ def test_quiz_first_transmission_and_method(window: MainWindow, kind: str) -> No
         ke = window.model.ke
         assert ke is not None and quiz.ke == ke
         assert window.lesson.answer_hidden and BRANCHES[ke.transmissions[0].branch] not in \
-            window.lesson.text.toPlainText()
+            window.lesson.plain_text()
         answer = BRANCHES[ke.transmissions[0].branch] if kind == "first" else ke.method
         if right <= wrong:
             assert quiz.answer(answer)
