@@ -30,7 +30,7 @@ XING: Final = tuple(BRANCHES.index(c) for c in "卯戌巳子辰申午丑寅酉�
 # 驿马 of a branch by its 三合: 申子辰→寅, 寅午戌→申, 巳酉丑→亥, 亥卯未→巳.
 YIMA: Final = tuple(BRANCHES.index(c) for c in "寅亥申巳寅亥申巳寅亥申巳")
 # The settings the method reads (the others only touch the generals or the names).
-METHOD_SETTINGS: Final = ("shehai", "fuyin_back", "bazhuan_yaoke")
+METHOD_SETTINGS: Final = ("shehai", "fuyin_back", "bazhuan_yaoke", "biezhe_yin")
 _LEVEL: Final = ("仲", "季", "孟")  # by branch % 3
 _POL: Final = ("阳", "阴")
 
@@ -137,7 +137,7 @@ class _Record:
 
 @lru_cache(maxsize=4096)
 def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
-    shehai_choice, fuyin_back, bazhuan_yaoke = settings
+    shehai_choice, fuyin_back, bazhuan_yaoke, biezhe_yin = settings
     stem, branch = day % 10, day % 12
     palace = stem_palace(STEMS[stem])
     yang_day = stem % 2 == 0
@@ -161,7 +161,10 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
         if lesson.repeat_of is not None:
             rec.add("lessons.repeat", None, a=LESSON_NAMES[lesson.repeat_of - 1], b=lesson.name)
     distinct = [lesson for lesson in lessons if lesson.repeat_of is None]
-    for lesson in distinct:
+    # A lesson that repeats another's place still counts its own 克 when its lower differs in kind
+    # (一课's lower is the stem: 辛 under 亥 has none, 戌 under 亥 is 下贼上); candidates are then
+    # counted once per upper branch.
+    for lesson in lessons:
         if lesson.relation is not None:
             rec.add("ke.xia" if lesson.relation == "xia" else "ke.shang", lesson.upper, lesson=lesson.name,
                     upper=_b(lesson.upper), lower=lesson.lower_name)
@@ -264,8 +267,8 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
         return finish(pick.upper, m, "缀瑕" if method == "zeike" else _YAO_KE[kind])
 
     def zeike() -> Course | None:
-        xia = _unique([c for c in distinct if c.relation == "xia"])
-        shang = _unique([c for c in distinct if c.relation == "shang"])
+        xia = _unique([c for c in lessons if c.relation == "xia"])
+        shang = _unique([c for c in lessons if c.relation == "shang"])
         if not xia and not shang:
             return None
         if xia:
@@ -310,7 +313,7 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
         return _fuyin(day, lessons, rec, yang_day, palace, branch, fuyin_back)
     if turn == 6:
         rec.add("plate.fanyin")
-        if any(lesson.relation for lesson in distinct):
+        if any(lesson.relation for lesson in lessons):
             rec.add("fanyin.ke")
             result = zeike()
             assert result is not None
@@ -344,8 +347,10 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
             init = up(he_palace)
             rec.add("biezhe.yang", init, he=STEMS[he], palace=_b(he_palace), branch=_b(init), last=_b(u1))
         else:
-            init = (branch + 4) % 12
-            rec.add("biezhe.yin", init, day_branch=_b(branch), branch=_b(init), last=_b(u1))
+            front = (branch + 4) % 12
+            init = front if biezhe_yin == "branch" else up(front)
+            rec.add("biezhe.yin" if biezhe_yin == "branch" else "biezhe.yin_upper", init, day_branch=_b(branch),
+                    front=_b(front), branch=_b(init), last=_b(u1))
         return finish(init, "biezhe", "别责", u1, u1)
     return _bazhuan(lessons, rec, yang_day, u1, finish)
 

@@ -181,7 +181,7 @@ RULE_FIELDS: Final[Mapping[str, frozenset[str]]] = {k: frozenset(v.split()) for 
     "yaoke.haoshi": "cands stem", "yaoke.danshe": "cands stem", "yaoke.one": "branch",
     "yaoke.several": "cands",
     "maoxing.yang": "branch mid last", "maoxing.yin": "branch mid last",
-    "biezhe.yang": "he palace branch last", "biezhe.yin": "day_branch branch last",
+    "biezhe.yang": "he palace branch last", "biezhe.yin": "day_branch front branch last", "biezhe.yin_upper": "day_branch front branch last",
     "bazhuan.yang": "start branch last", "bazhuan.yin": "start branch last",
     "fuyin.ke": "lesson branch", "fuyin.yang": "branch", "fuyin.yin": "branch",
     "fuyin.xing": "prev branch pos", "fuyin.self_xing": "prev pos which branch",
@@ -197,6 +197,7 @@ SETTING_CHOICES: Final[Mapping[str, frozenset[str]]] = {
     "shehai": frozenset({"mengzhong", "depth"}),
     "fuyin_back": frozenset({"chong", "xing"}),
     "bazhuan_yaoke": frozenset({"bazhuan", "yaoke"}),
+    "biezhe_yin": frozenset({"branch", "upper"}),
     "jialin": frozenset({"earth", "heaven"}),
     "general_basis": frozenset({"zhongqi", "jie"}),
 }
