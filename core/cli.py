@@ -183,6 +183,8 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     relate.add_argument("--format", choices=("text", "json"), default="text")
     relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
     _add_variants_command(sub)
+    from core.liuren.cli import add_parser as add_ke_parser
+    add_ke_parser(sub)
     return parser
 
 
@@ -457,6 +459,7 @@ def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "bazi": _cmd_bazi, "select": _cmd_select,
                                                                    "relate": _cmd_relate,
                                                                    "variants": _cmd_variants}
+COMMANDS["ke"] = lambda args, out: __import__("core.liuren.cli", fromlist=["run_ke"]).run_ke(args, out)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
