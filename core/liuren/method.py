@@ -30,7 +30,7 @@ XING: Final = tuple(BRANCHES.index(c) for c in "卯戌巳子辰申午丑寅酉�
 # 驿马 of a branch by its 三合: 申子辰→寅, 寅午戌→申, 巳酉丑→亥, 亥卯未→巳.
 YIMA: Final = tuple(BRANCHES.index(c) for c in "寅亥申巳寅亥申巳寅亥申巳")
 # The settings the method reads (the others only touch the generals or the names).
-METHOD_SETTINGS: Final = ("shehai", "fuyin_back", "bazhuan_yaoke", "biezhe_yin")
+METHOD_SETTINGS: Final = ("shehai", "fuyin_back", "bazhuan_yaoke", "biezhe_yin", "fanyin_wu")
 _LEVEL: Final = ("仲", "季", "孟")  # by branch % 3
 _POL: Final = ("阳", "阴")
 
@@ -137,7 +137,7 @@ class _Record:
 
 @lru_cache(maxsize=4096)
 def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
-    shehai_choice, fuyin_back, bazhuan_yaoke, biezhe_yin = settings
+    shehai_choice, fuyin_back, bazhuan_yaoke, biezhe_yin, fanyin_wu = settings
     stem, branch = day % 10, day % 12
     palace = stem_palace(STEMS[stem])
     yang_day = stem % 2 == 0
@@ -313,6 +313,9 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
         return _fuyin(day, lessons, rec, yang_day, palace, branch, fuyin_back)
     if turn == 6:
         rec.add("plate.fanyin")
+        if fanyin_wu == "si" and stem == 4 and branch in (4, 10):
+            rec.add("fanyin.wu_si", 5)
+            return finish(5, "fanyin", "返吟")
         if any(lesson.relation for lesson in lessons):
             rec.add("fanyin.ke")
             result = zeike()
