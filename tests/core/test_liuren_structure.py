@@ -135,3 +135,12 @@ def test_plate_properties(day: int, hour: int, general: int, noble: str, daynigh
     for t in ke.transmissions:
         assert t.general == hp.general_of[t.branch] and t.void == (t.branch in void)
         assert t.kin == kin(day % 10, t.branch) and t.stem == hp.hidden[t.branch]
+
+
+def test_every_step_is_given_exactly_its_rule_fields() -> None:
+    from core.liuren.tables import RULE_FIELDS
+    for options in ALL_METHOD_OPTIONS:
+        for day in range(60):
+            for turn in range(12):
+                for step in course(day, turn, options).steps:
+                    assert {k for k, _ in step.fields} == RULE_FIELDS[step.rule], step
