@@ -109,6 +109,9 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     if args.format == "json":
         data = ke_to_json(ke, spirits, lang)
+        data["variants"].update(dict(catalog.variants))
+        if catalog.palaces != Options().palaces:
+            data["variants"]["palaces"] = catalog.palaces
         data["calendar"] = calendar
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
