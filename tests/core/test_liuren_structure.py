@@ -85,7 +85,7 @@ def test_counts_printed_by_the_books() -> None:
                 jinglan.add(name)
             if c.method == "bazhuan":
                 bazhuan_days.add(name)
-    # 《六壬大全》卷一: the nine 别责 — 戊午 戊辰 丙辰 干上午, 辛丑 辛未 干上丑/未, 丁酉 干上巳, 辛酉 干上酉
+    # the nine 别责 (《六壬粹言》: 刚日三课, 柔日六课) — 戊午 戊辰 丙辰 干上午, 辛丑 辛未 干上丑/未, 丁酉 干上巳, 辛酉 干上酉
     assert sorted(biezhe) == sorted([("戊午", "午"), ("戊辰", "午"), ("丙辰", "午"), ("辛丑", "丑"), ("辛丑", "未"),
                                      ("辛未", "丑"), ("辛未", "未"), ("丁酉", "巳"), ("辛酉", "酉")])
     # 《指南》: 丁未 己未 辛未 丁丑 己丑 辛丑 六课无克 (返吟)
@@ -144,3 +144,26 @@ def test_every_step_is_given_exactly_its_rule_fields() -> None:
             for turn in range(12):
                 for step in course(day, turn, options).steps:
                     assert {k for k, _ in step.fields} == RULE_FIELDS[step.rule], step
+
+
+def test_lesson_counts_of_the_cuiyan() -> None:
+    """《六壬粹言》卷二 counts the lessons of each kind among the 720: 蒿矢 40, 弹射 25, 昴星 4 + 12, 别责 3 + 6,
+    八专 顺 6 + 逆 10, 无亲 6, 复等 3 (one, and 戊辰 戊戌 返吟), 见机 53 + 察微 26 = 79. (Its 重审 256,
+    元首 120 and 比用 95 do not add up with the rest to the 660 lessons that are not 伏吟; not tested.)"""
+    from collections import Counter
+    kinds: Counter[str] = Counter()
+    for day in range(60):
+        for turn in range(12):
+            c = course(day, turn)
+            key = c.ke
+            if c.method == "bazhuan":
+                key += "阳" if day % 2 == 0 else "阴"
+            if c.method == "biezhe":
+                key += "阳" if day % 2 == 0 else "阴"
+            kinds[key] += 1
+    assert kinds["蒿矢"] == 40 and kinds["弹射"] == 25
+    assert kinds["虎视"] == 4 and kinds["冬蛇掩目"] == 12
+    assert kinds["别责阳"] == 3 and kinds["别责阴"] == 6
+    assert kinds["八专阳"] == 6 and kinds["八专阴"] == 10
+    assert kinds["井栏射"] == 6 and kinds["缀瑕"] == 3
+    assert kinds["见机"] + kinds["察微"] == 53 + 26
