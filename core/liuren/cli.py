@@ -141,10 +141,15 @@ def _branch(text: str, what: str, suffix: str = "") -> int:
     t = str(text).strip()
     if suffix and t.endswith(suffix):
         t = t[:-1]
+    if what == "general":  # a month general may also be called by its name: 功曹, 登明 …
+        for mg in liuren_tables().month_generals:
+            if t in (mg.name, mg.name_trad):
+                return mg.branch
     try:
         return parse_branch(t)
     except InputError:
-        raise InputError(f"invalid {what}: {text!r} (expected a branch, one of {BRANCHES})") from None
+        names = ", or a month general's name such as 功曹" if what == "general" else ""
+        raise InputError(f"invalid {what}: {text!r} (expected a branch, one of {BRANCHES}{names})") from None
 
 
 # -- output ------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import io
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.cli import main
 from core.liuren import liuren_tables
@@ -105,3 +107,19 @@ def test_bad_input_is_one_line_and_status_2(argv: tuple[str, ...], words: str) -
 def test_general_that_agrees_with_the_date_is_accepted() -> None:
     code, out, _ = run("ke", "--date", "1998-11-30T12:00", "--general", "寅")
     assert code == 0 and "寅将加午" in out
+
+
+def test_general_by_name() -> None:
+    _, by_branch, _ = run("ke", "--day", "辛巳", "--hour", "午", "--general", "寅", "--format", "json")
+    _, by_name, _ = run("ke", "--day", "辛巳", "--hour", "午", "--general", "功曹", "--format", "json")
+    assert json.loads(by_branch) == json.loads(by_name)
+
+
+@given(st.lists(st.sampled_from(["--day", "--hour", "--general", "--date", "--tz", "--all", "--variant", "--format",
+                                 "--lang", "辛巳", "午", "寅", "功曹", "1998-11-30T12:00", "UTC", "json", "text",
+                                 "shehai=depth", "noble=x", "zh-Hant", "甲", "", "\n", "=", "--"]), max_size=8))
+def test_fuzzed_arguments_never_raise(argv: list[str]) -> None:
+    code, out, err = run("ke", *argv)
+    assert code in (0, 2)
+    if code == 2:
+        assert out == "" and err.count("\n") == 1
