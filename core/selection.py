@@ -409,6 +409,10 @@ def selection_plate(year_branch: int, year_stem: int | None, month: int, choices
         raise InputError(f"invalid year stem: {year_stem!r} for the branch {BRANCHES[year_branch]}")
     rules = rules or default_selection()
     choices = dict(choices or {})
+    known = {sp.id: sp for sp in rules.spirits if sp.variants}
+    for sid in choices:
+        if sid not in known:
+            raise InputError(f"unknown variant target: {sid!r} (expected one of {', '.join(sorted(known))})")
     placements: list[Placement] = []
     omitted: list[str] = []
     for sp in rules.spirits:

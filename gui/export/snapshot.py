@@ -225,6 +225,13 @@ def _paint_table(painter: QPainter, rows: list[tuple[str, str]], box: QRectF, un
     return y
 
 
+def _source_line(lang: str) -> str:
+    """The page's source line: the book of the plates (seed 002), as resources/sources.toml names it."""
+    from core.catalog import SEED_BOOKS
+    _, book, book_trad, _ = SEED_BOOKS["002"]
+    return tr("source_line", lang, book=book_trad if lang == "zh-Hant" else book)
+
+
 def _paint_footer(painter: QPainter, page: QRectF, margin: float, unit: float, opts: SnapshotOptions,
                   palette: object) -> None:
     y = page.bottom() - margin
@@ -233,7 +240,7 @@ def _paint_footer(painter: QPainter, page: QRectF, margin: float, unit: float, o
         painter.setPen(QPen(palette.rule))  # type: ignore[attr-defined]
         painter.setFont(plate_font(unit * 1.2))
         painter.drawText(QRectF(page.left() + margin, y, page.width() - 2 * margin, unit * 2.0),
-                         Qt.AlignmentFlag.AlignCenter, tr("source_line", opts.lang))
+                         Qt.AlignmentFlag.AlignCenter, _source_line(opts.lang))
     if opts.legend:
         y -= unit * 3.2
         items = [("good", tr("legend_good", opts.lang)), ("bad", tr("legend_bad", opts.lang)),
@@ -310,7 +317,7 @@ def _svg_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOption
     gen.setViewBox(QRectF(0, 0, w, h))
     gen.setResolution(96)
     gen.setTitle(state_label(plate.state, opts.lang))
-    gen.setDescription(tr("source_line", opts.lang))
+    gen.setDescription(_source_line(opts.lang))
     p = QPainter(gen)
     try:
         paint_pages(p, QRectF(0, 0, w, h), plate, calendar, replace(opts, width=w), catalog)
