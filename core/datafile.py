@@ -101,8 +101,8 @@ def output_path(path: str | os.PathLike[str]) -> Path:
         text = os.fsdecode(text)
     seps = (os.sep, os.altsep) if os.altsep else (os.sep,)
     if not text or text.endswith(seps) or os.path.basename(text) in (".", ".."):
-        raise IsADirectoryError(errno.EISDIR, "the name ends with a slash or a dot, so it names a folder, "
-                                "not a file", text)
+        raise IsADirectoryError(errno.EISDIR, "the name names a folder, not a file (it ends with a slash, "
+                                "or is . or ..)", text)
     try:
         os.fsencode(text)
     except UnicodeEncodeError:
