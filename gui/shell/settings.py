@@ -13,6 +13,8 @@ from typing import Any, Final
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
+from core.cycle import ascii_int
+
 __all__ = ["Settings", "settings_path"]
 
 DEFAULTS: Final[dict[str, Any]] = {
@@ -92,10 +94,8 @@ class Settings:
                 return value.lower() in ("true", "1", "yes")
             return bool(value)
         if isinstance(default, int):
-            try:
-                return int(value)  # type: ignore[call-overload]
-            except (TypeError, ValueError):
-                return default
+            number = value if type(value) is int else ascii_int(str(value).strip())  # never ١٢ or ²
+            return default if number is None else number
         value = "" if value is None else str(value)
         if key in CHOICES and value not in CHOICES[key]:
             return default
