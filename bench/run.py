@@ -8,7 +8,8 @@ lunar-python and cnlunar are the references; cnlunar is installed for the benchm
 (``pip install cnlunar``). Targets (issue 8): engine ≥ 20× lunar-python and ≥ 2× cnlunar; calendar
 cost ≤ 1.2× lunar-python's conversion (ratio ≥ 0.83); frame median ≤ 8 ms and p95 ≤ 16 ms; state
 change ≤ 30 ms; start-up ≤ 1.5 s; PDF ≤ 1 s, 3000×3000 PNG ≤ 1 s, SVG ≤ 0.3 s; memory growth
-< 20 MB after 10,000 state changes.
+< 20 MB after 10,000 state changes. Issue 18: memory growth < 20 MB over 1,000 open/close cycles of
+every kind of dialog (the cycle of tests/gui/test_dialog_lifetime.py; about 0.5 s a cycle).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ TARGETS = {
     "sweep_vs_lunar": (">=", 1.0), "frame_ms_median": ("<=", 8.0), "frame_ms_p95": ("<=", 16.0),
     "state_change_ms": ("<=", 30.0), "startup_s": ("<=", 1.5), "export_pdf_s": ("<=", 1.0),
     "export_png_s": ("<=", 1.0), "export_svg_s": ("<=", 0.3), "memory_growth_mb": ("<", 20.0),
+    "dialog_memory_growth_mb": ("<", 20.0),
 }
 
 
@@ -274,7 +276,26 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     gc.collect()
     results["memory_growth_mb"] = rss_mb() - before
     details["memory_state_changes"] = count
+    bench_dialogs(w, quick, results, details)
     w.close()
+
+
+def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    """Resident memory after 1,000 cycles of opening and closing every kind of dialog (issue 18),
+    measured after ten cycles that fill the caches a session keeps (glyphs, styles)."""
+    from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
+    cycles = 100 if quick else 1000
+    dialog_cycle(w, 10)  # type: ignore[arg-type]
+    settle()
+    before = rss_mb()
+    t = time.perf_counter()
+    dialog_cycle(w, cycles)  # type: ignore[arg-type]
+    settle()
+    results["dialog_memory_growth_mb"] = rss_mb() - before
+    alive = len(live_dialogs())
+    if alive:
+        raise RuntimeError(f"{alive} dialogs still alive after the dialog cycles")
+    details["dialog_cycles"] = f"{cycles} × {len(DIALOG_KINDS)} kinds in {time.perf_counter() - t:.0f} s"
 
 
 def bench_startup(quick: bool, results: dict[str, float]) -> None:
