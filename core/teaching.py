@@ -12,14 +12,16 @@ import json
 import os
 import random
 import reprlib
+from itertools import pairwise
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final, Sequence
+from typing import Any, Final
+from collections.abc import Sequence
 
 from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name
 from core.engine import MONTH_NAMES, Options, State, compute_plate, step_state
-from core.datafile import write_atomic
+from core.datafile import output_path, read_file, write_atomic
 from core.errors import InputError, ShenshaError
 
 __all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
@@ -64,7 +66,7 @@ def path_words(branches: Sequence[int]) -> str:
         return "不在此盘"
     parts = []
     runs = [1]
-    for a, b in zip(branches, branches[1:]):
+    for a, b in pairwise(branches):
         if a == b:
             runs[-1] += 1
         else:
@@ -74,7 +76,7 @@ def path_words(branches: Sequence[int]) -> str:
         k = runs[0]
         moved = list(branches[::k])
         return f"每{_NUM[k]}步一移；" + path_words(moved).replace("每步", "每移")
-    diffs = {(b - a) % 12 for a, b in zip(branches, branches[1:])}
+    diffs = {(b - a) % 12 for a, b in pairwise(branches)}
     if len(set(branches)) == 1:
         parts.append("不动，常居" + BRANCHES[branches[0]])
     elif len(diffs) == 1:
@@ -86,7 +88,7 @@ def path_words(branches: Sequence[int]) -> str:
         else:
             parts.append(f"逆行，每步退{_NUM[12 - d]}辰")
     else:
-        ds = [(b - a) % 12 for a, b in zip(branches, branches[1:])]
+        ds = [(b - a) % 12 for a, b in pairwise(branches)]
         if len(set(ds[0::2])) == 1 and len(set(ds[1::2])) == 1:
             parts.append("两步一循环，往复交替")
         else:
@@ -285,7 +287,10 @@ def _check_text(file: str, lesson: Lesson) -> None:
 def save_lesson(path: str | os.PathLike[str], lesson: Lesson) -> Path:
     """Write atomically: a temporary file in the same folder, flushed and synced, then renamed over
     the target. A failure leaves the old file as it was and no temporary file behind."""
-    target = Path(path)
+    try:
+        target = output_path(path)
+    except OSError as e:
+        raise LessonError(os.fspath(path), "(file)", "(path)", f"cannot write: {e.strerror or e}") from None
     _check_text(str(target), lesson)
     try:
         data = (json.dumps(lesson_to_json(lesson), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
@@ -363,7 +368,7 @@ def load_lesson(path: str | os.PathLike[str]) -> Lesson:
     the field (or the file, for faults that no step holds). A UTF-8 byte-order mark is allowed."""
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_file(path)
     except OSError as e:
         raise LessonError(name, "(file)", "(file)", f"cannot be read: {e.strerror or e}") from None
     try:

@@ -123,6 +123,29 @@ def test_a_failed_save_keeps_the_old_lesson(tmp_path: Path, monkeypatch: pytest.
         save_lesson(tmp_path / "gone" / "l.json", LESSON)
 
 
+@pytest.mark.parametrize("month", ["²", "⑪", "１１", "١١", "𝟏𝟏"])
+def test_a_lesson_month_in_other_digits_is_refused(tmp_path: Path, month: str) -> None:
+    path = tmp_path / "digits.json"
+    step = {"year": "丙午", "month": month, "xun": "甲辰"}
+    path.write_text(json.dumps({"format": "shensha-plates-lesson", "version": 1, "name": "x", "steps": [step]}),
+                    "utf-8")
+    with pytest.raises(LessonError, match="step 1.*invalid month"):
+        load_lesson(path)
+
+
+def test_a_lesson_name_ending_in_a_slash_is_refused(tmp_path: Path) -> None:
+    os.chdir(tmp_path)
+    with pytest.raises(LessonError, match="names a folder"):
+        save_lesson("l.json/", LESSON)
+    assert not (tmp_path / "l.json").exists()
+
+
+def test_a_lesson_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "l.json")
+    with pytest.raises(LessonError, match="FIFO"):
+        load_lesson(tmp_path / "l.json")  # opened non-blocking: no writer needed to return
+
+
 def _lesson_bytes(step: str) -> bytes:
     return ('{"format": "shensha-plates-lesson", "version": 1, "name": "x", "steps": [' + step + "]}").encode()
 

@@ -46,7 +46,7 @@ def test_every_dialog_is_deleted_when_closed_and_memory_is_bounded(window: MainW
     assert sum(seen.values()) == ROUNDS * len(DIALOG_KINDS)
     assert live_dialogs() == [], [type(d).__name__ for d in live_dialogs()]
     assert _wrappers() == []  # no Python reference keeps a dialog (or its plates) alive
-    assert (window.quiz, window.compare_dialog, window.tables, window.systems, window._error_box) == (None,) * 5
+    assert (window.quiz, window.classroom.compare_dialog, window.tables, window.systems, window._error_box) == (None,) * 5
     assert len(window.model._listeners) == listeners  # closed tables and systems no longer listen
     growth = rss_mb() - base
     assert growth < GROWTH_BOUND_MB, f"{ROUNDS} rounds of {len(DIALOG_KINDS)} dialogs grew memory by {growth:.1f} MB"
