@@ -35,7 +35,7 @@ def settle(collect: bool = True) -> None:
     app = QApplication.instance()
     for _ in range(2):
         app.processEvents()  # type: ignore[union-attr]
-        QApplication.sendPostedEvents(None, int(QEvent.Type.DeferredDelete))  # type: ignore[arg-type]
+        QApplication.sendPostedEvents(None, int(QEvent.Type.DeferredDelete))
     if collect:
         gc.collect()
 
