@@ -10,7 +10,8 @@ ke_vs_kinliuren is reported as not measured). Targets (issue 8): engine ≥ 20×
 cost ≤ 1.2× lunar-python's conversion (ratio ≥ 0.83); frame median ≤ 8 ms and p95 ≤ 16 ms; state
 change ≤ 30 ms; start-up ≤ 1.5 s; PDF ≤ 1 s, 3000×3000 PNG ≤ 1 s, SVG ≤ 0.3 s; memory growth
 < 20 MB after 10,000 state changes; (issue 13) the 720 Liu Ren lessons ≤ 30 ms, one chart ≥ 100×
-kinliuren's.
+kinliuren's. Issue 18: memory growth < 20 MB over 1,000 open/close cycles of every kind of dialog
+(the cycle of tests/gui/test_dialog_lifetime.py; about 0.5 s a cycle).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ TARGETS = {
     "state_change_ms": ("<=", 30.0), "startup_s": ("<=", 1.5), "export_pdf_s": ("<=", 1.0),
     "export_png_s": ("<=", 1.0), "export_svg_s": ("<=", 0.3), "memory_growth_mb": ("<", 20.0),
     "ke_720_ms": ("<=", 30.0), "ke_vs_kinliuren": (">=", 100.0),
+    "dialog_memory_growth_mb": ("<", 20.0),
 }
 
 
@@ -350,7 +352,26 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     gc.collect()
     results["memory_growth_mb"] = rss_mb() - before
     details["memory_state_changes"] = count
+    bench_dialogs(w, quick, results, details)
     w.close()
+
+
+def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    """Resident memory after 1,000 cycles of opening and closing every kind of dialog (issue 18),
+    measured after ten cycles that fill the caches a session keeps (glyphs, styles)."""
+    from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
+    cycles = 100 if quick else 1000
+    dialog_cycle(w, 10)  # type: ignore[arg-type]
+    settle()
+    before = rss_mb()
+    t = time.perf_counter()
+    dialog_cycle(w, cycles)  # type: ignore[arg-type]
+    settle()
+    results["dialog_memory_growth_mb"] = rss_mb() - before
+    alive = len(live_dialogs())
+    if alive:
+        raise RuntimeError(f"{alive} dialogs still alive after the dialog cycles")
+    details["dialog_cycles"] = f"{cycles} × {len(DIALOG_KINDS)} kinds in {time.perf_counter() - t:.0f} s"
 
 
 def bench_startup(quick: bool, results: dict[str, float]) -> None:
