@@ -109,6 +109,9 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     if args.format == "json":
         data = ke_to_json(ke, spirits, lang)
+        data["variants"].update(dict(catalog.variants))
+        if catalog.palaces != Options().palaces:
+            data["variants"]["palaces"] = catalog.palaces
         data["calendar"] = calendar
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
@@ -138,10 +141,15 @@ def _branch(text: str, what: str, suffix: str = "") -> int:
     t = str(text).strip()
     if suffix and t.endswith(suffix):
         t = t[:-1]
+    if what == "general":  # a month general may also be called by its name: 功曹, 登明 …
+        for mg in liuren_tables().month_generals:
+            if t in (mg.name, mg.name_trad):
+                return mg.branch
     try:
         return parse_branch(t)
     except InputError:
-        raise InputError(f"invalid {what}: {text!r} (expected a branch, one of {BRANCHES})") from None
+        names = ", or a month general's name such as 功曹" if what == "general" else ""
+        raise InputError(f"invalid {what}: {text!r} (expected a branch, one of {BRANCHES}{names})") from None
 
 
 # -- output ------------------------------------------------------------------------------------

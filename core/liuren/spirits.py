@@ -22,7 +22,7 @@ from core.liuren.ke import Ke
 from core.liuren.plate import DEFAULT_OPTIONS, KeOptions, element_of_branch, element_of_stem, overcomes
 from core.liuren.tables import NameRule, liuren_tables
 
-__all__ = ["NameStatus", "SpiritsAt", "KeSpirits", "resolve_names", "spirits_on", "DAY_GROUPS"]
+__all__ = ["NameStatus", "SpiritsAt", "KeSpirits", "resolve_names", "names_for_state", "spirits_on", "DAY_GROUPS"]
 
 # Spirit groups that depend only on the day (and its xun): the ones shown when no year or month is known.
 DAY_GROUPS = ("xun", "stem", "branch")
@@ -86,6 +86,22 @@ def resolve_names(state: State | None, ke: Ke, options: KeOptions = DEFAULT_OPTI
     for rule in liuren_tables().names:
         out.append(_resolve(rule, zplate, ke, reading))
     return tuple(out)
+
+
+def names_for_state(state: State, general: int, options: KeOptions = DEFAULT_OPTIONS) -> tuple[NameStatus, ...]:
+    """For a display: the names that need the plate, resolved for a state with a day and an hour and
+    the month general (branch index) — each in force or not, on which earth branch, and why.
+
+    >>> from core.cycle import parse_pillar
+    >>> st = State(year_branch=2, month=10, xun=1, year_stem=4, day=parse_pillar("辛巳"), hour=6)
+    >>> [(n.name, BRANCHES[n.branch or 0], n.reason) for n in names_for_state(st, 2) if n.in_force]
+    [('鬼呼', '戌', '天盘午为辛之鬼，加临墓神戌')]
+    """
+    if state.day is None or state.hour is None:
+        from core.errors import InputError
+        raise InputError("the Liu Ren plate needs a day and an hour: give the state a day pillar and an hour branch")
+    from core.liuren.ke import compute_ke
+    return resolve_names(state, compute_ke(state.day, state.hour, general, options), options)
 
 
 def _spirit_branches(zplate: Plate | None, spirit_id: str | None) -> tuple[int, ...] | None:

@@ -187,7 +187,7 @@ RULE_FIELDS: Final[Mapping[str, frozenset[str]]] = {k: frozenset(v.split()) for 
     "fuyin.xing": "prev branch pos", "fuyin.self_xing": "prev pos which branch",
     "fuyin.chong": "prev why pos branch", "fuyin.xing_back": "prev branch pos",
     "fanyin.ke": "", "fanyin.jinglan": "day_branch branch mid last",
-    "pass.next": "pos prev branch",
+    "pass.next": "pos prev branch", "fanyin.wu_si": "",
 }.items()}
 
 METHOD_IDS: Final = ("zeike", "biyong", "shehai", "yaoke", "maoxing", "biezhe", "bazhuan", "fuyin",
@@ -198,6 +198,7 @@ SETTING_CHOICES: Final[Mapping[str, frozenset[str]]] = {
     "fuyin_back": frozenset({"chong", "xing"}),
     "bazhuan_yaoke": frozenset({"bazhuan", "yaoke"}),
     "biezhe_yin": frozenset({"branch", "upper"}),
+    "fanyin_wu": frozenset({"gan", "si"}),
     "jialin": frozenset({"earth", "heaven"}),
     "general_basis": frozenset({"zhongqi", "jie"}),
 }
