@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from core.cycle import BRANCHES
+from core.liuren import HeavenPlate
 from core.liuren.tables import liuren_tables
 from gui.plate.heaven_item import HeavenLabel
 
 if TYPE_CHECKING:
     from gui.model import PlateModel
 
-__all__ = ["heaven_labels", "general_name", "month_general_name", "GENERAL_QUALITY"]
+__all__ = ["heaven_labels", "labels_for", "general_name", "month_general_name", "GENERAL_QUALITY"]
 
 # The colour a general is drawn in: the six auspicious generals (六吉将) in vermilion, the six
 # inauspicious ones (六凶将) in ink blue, as the books class them (贵人 六合 青龙 太常 太阴 天后 /
@@ -44,10 +45,14 @@ def month_general_name(branch: int, lang: str = "zh-Hans") -> str:
 def heaven_labels(model: PlateModel, general_names: bool) -> tuple[tuple[HeavenLabel, ...], tuple[HeavenLabel, ...]]:
     """The labels of the heaven ring and of the generals ring, slot k = heaven branch k. The
     generals ring is empty when the state has no day (贵人 is chosen by the day stem)."""
-    lang = model.lang
+    return labels_for(model.heaven_plate, model.lang, general_names)
+
+
+def labels_for(hp: HeavenPlate | None, lang: str, general_names: bool = False
+               ) -> tuple[tuple[HeavenLabel, ...], tuple[HeavenLabel, ...]]:
+    """The two rings' labels for a heaven plate of the core (None: no day, so no generals)."""
     heaven = tuple(HeavenLabel(BRANCHES[k], month_general_name(k, lang) if general_names else "")
                    for k in range(12))
-    hp = model.heaven_plate
     if hp is None:
         return heaven, tuple(HeavenLabel("") for _ in range(12))
     generals = tuple(HeavenLabel(general_name(hp.general_of[k], lang), quality=GENERAL_QUALITY[hp.general_of[k]])

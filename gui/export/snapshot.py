@@ -31,11 +31,13 @@ from core.calendar import CalendarInfo
 from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES
 from core.engine import Plate
+from core.liuren import Ke
 from core.errors import ShenshaError
 from core.cli import branch_sections
 from gui.describe import section_name, state_label
 from gui.fonts import plate_font
 from gui.i18n import tr
+from gui.export.lesson_page import in_force, lesson_rows, place_heaven
 from gui.plate.scene import PlateScene, ViewConfig
 from gui.plate.ring_item import draw_mark
 
@@ -67,6 +69,7 @@ class SnapshotOptions:
     transparent: bool = False
     lang: str = "zh-Hans"
     view: ViewConfig = field(default_factory=ViewConfig)
+    lesson: Ke | None = None      # include this lesson (课传): heaven rings drawn, lesson rows in the table
 
     def validate(self) -> SnapshotOptions:
         if self.fmt not in FORMATS:
@@ -89,13 +92,16 @@ def _plates_scene(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tupl
     plates = PlateScene()
     for ring in plates.rings.values():
         ring.direct_paint = True
-    for group in plates.build(opts.view, catalog, cached=False):
+    view = opts.view if opts.lesson is not None else replace(opts.view, heaven=False)
+    for group in plates.build(view, catalog, cached=False):
         scene.addItem(group)
     for base in plates.bases.values():
         base.direct_paint = True
-    plates.set_names(plate, opts.lang)
+    plates.set_names(plate, opts.lang, None if opts.lesson is None else in_force(opts.lesson, plate))
     for rp in plate.rings:
         plates.rings[rp.ring.id].set_anchor(rp.anchor, animate=False)
+    if opts.lesson is not None and plates.heaven_group is not None:
+        place_heaven(plates, opts.lesson, opts.lang, view.general_names)
     return scene, plates.scene_rect(), plates
 
 
@@ -116,11 +122,13 @@ def _caption(plate: Plate, calendar: CalendarInfo | None, lang: str) -> list[str
     return lines
 
 
-def _table_rows(plate: Plate, lang: str, catalog: Catalog) -> list[tuple[str, str]]:
+def _table_rows(plate: Plate, lang: str, catalog: Catalog, lesson: Ke | None = None) -> list[tuple[str, str]]:
     rows = []
     for b in range(12):
         sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), lang == "zh-Hant", "〔{}〕")
         rows.append((BRANCHES[b], "　".join(f"【{label}】{' '.join(names)}" for label, names in sections)))
+    if lesson is not None:  # the lesson, and the spirits on each lesson and transmission
+        rows += lesson_rows(lesson, plate, lang)
     return rows
 
 
@@ -157,7 +165,7 @@ def paint_pages(painter: QPainter, page: QRectF, plate: Plate, calendar: Calenda
             y += unit * 2.0
         y += unit * 0.6
     footer = (unit * 3.2 if opts.legend else 0) + (unit * 2.0 if opts.source else 0)
-    rows = _table_rows(plate, opts.lang, cat) if opts.table else []
+    rows = _table_rows(plate, opts.lang, cat, opts.lesson) if opts.table else []
     table_h = _table_height(painter, rows, inner_w, unit) if rows and new_page is None else 0.0
     plates_h = page.bottom() - margin - footer - table_h - y
     scene, rect, _keep = _plates_scene(plate, opts, cat)
@@ -276,7 +284,7 @@ def _png_size(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple[in
     if opts.table:
         img = QImage(8, 8, QImage.Format.Format_ARGB32)
         p = QPainter(img)
-        h += _table_height(p, _table_rows(plate, opts.lang, catalog), opts.width - unit * 6, unit) + unit
+        h += _table_height(p, _table_rows(plate, opts.lang, catalog, opts.lesson), opts.width - unit * 6, unit) + unit
         p.end()
     if h > MAX_SIDE:
         # the page's height grows with its width: say which width would fit

@@ -513,7 +513,7 @@ class MainWindow(QMainWindow):
         from gui.export.snapshot import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
         return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
-                       view=self.view.config)
+                       view=self.view.config, lesson=self.model.ke)  # the lesson, when the state has one
 
     def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind."""

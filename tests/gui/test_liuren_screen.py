@@ -440,3 +440,26 @@ def test_play_the_twelve_hours(window: MainWindow) -> None:
         assert_heaven_matches_core(window)
     assert hours == [(6 + k) % 12 for k in range(1, 13)]
     assert not window.classroom.timer.isActive()
+
+
+def test_snapshot_includes_the_lesson(window: MainWindow, tmp_path: object) -> None:
+    import shutil
+    import subprocess
+    from pathlib import Path
+    from dataclasses import replace as dc_replace
+    set_seed_date(window)
+    out = Path(str(tmp_path))
+    opts = window.snapshot_options("pdf")
+    assert opts.lesson == window.model.ke and opts.view.heaven
+    assert window.export_to(str(out / "with.pdf"), opts)
+    assert window.export_to(str(out / "without.pdf"), dc_replace(opts, lesson=None))
+    assert window.export_to(str(out / "with.png"), dc_replace(window.snapshot_options("png"), width=900))
+    assert (out / "with.png").stat().st_size > 0
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext not installed")
+    text = subprocess.run(["pdftotext", str(out / "with.pdf"), "-"], capture_output=True, text=True).stdout
+    plain = subprocess.run(["pdftotext", str(out / "without.pdf"), "-"], capture_output=True, text=True).stdout
+    compact = "".join(text.split())
+    assert "三传" in compact and "寅将加午" in compact and "贵人" in compact
+    assert "初传" in compact and "咸池" in compact  # the spirits on 一课/初传 午
+    assert "寅将加午" not in "".join(plain.split())
