@@ -44,6 +44,8 @@ def main() -> int:
         w.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
         w.show_lesson()
         settle(w)
+        w.lesson.flush()  # the spirits' lists follow the turn by a moment
+        settle(w)
         return w
 
     for width, height in ((1920, 1080), (1280, 800)):

@@ -141,10 +141,10 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         td = f"<td align='center' valign='middle' style='padding:1px 9px;{bg}{fg}'>"
         name = to_lang(("一", "二", "三", "四")[n - 1] + "课", lang)
         cells["head"].append(f"{td}<a href='lesson:{n}' style='color:#555;text-decoration:none'>{_e(name)}</a></td>")
-        cells["gen"].append(f"{td}<span style='font-size:15pt'>{_general_html(ke.lesson_generals[i], lang)}</span></td>")
-        cells["up"].append(f"{td}<a href='lesson:{n}' style='font-size:22pt;color:#1f2430;text-decoration:none;{strike}'>"
+        cells["gen"].append(f"{td}<span style='font-size:13pt'>{_general_html(ke.lesson_generals[i], lang)}</span></td>")
+        cells["up"].append(f"{td}<a href='lesson:{n}' style='font-size:19pt;color:#1f2430;text-decoration:none;{strike}'>"
                            f"{_e(BRANCHES[lesson.upper])}</a></td>")
-        cells["low"].append(f"{td}<span style='font-size:22pt'>{_e(lesson.lower_name)}</span></td>")
+        cells["low"].append(f"{td}<span style='font-size:19pt'>{_e(lesson.lower_name)}</span></td>")
         info = []
         stem = hp.hidden[lesson.upper]
         if stem is not None:
@@ -162,14 +162,14 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                "<table cellspacing='0'>")
     for t in ke.transmissions:
         bg = f"background:{_LIT_BG};" if t.position in lit.transmissions else ""
-        td = f"<td valign='middle' style='padding:1px 7px;{bg}'>"
+        td = f"<td valign='middle' style='padding:0px 7px;{bg}'>"
         which = T(("trans_first", "trans_middle", "trans_last")[t.position])
         tstem = STEMS[t.stem] if t.stem is not None else "&nbsp;"
         void = f"<b style='color:#b3261e'>{_e(T('void_mark'))}</b>" if t.void else "&nbsp;"
         out.append(f"<tr>{td}<a href='trans:{t.position}' style='color:#555;text-decoration:none'>{_e(which)}</a></td>"
-                   f"{td}{_e(to_lang(t.kin, lang))}</td>{td}<span style='font-size:15pt'>{tstem}</span></td>"
-                   f"{td}<a href='trans:{t.position}' style='font-size:22pt;color:#1f2430;text-decoration:none'>"
-                   f"{_e(BRANCHES[t.branch])}</a></td>{td}<span style='font-size:15pt'>{_general_html(t.general, lang, short=False)}"
+                   f"{td}{_e(to_lang(t.kin, lang))}</td>{td}<span style='font-size:13pt'>{tstem}</span></td>"
+                   f"{td}<a href='trans:{t.position}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
+                   f"{_e(BRANCHES[t.branch])}</a></td>{td}<span style='font-size:13pt'>{_general_html(t.general, lang, short=False)}"
                    f"</span></td>{td}{void}</td></tr>")
     out.append("</table>")
 
@@ -331,7 +331,7 @@ class LessonPanel(QWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.text)
         split.addWidget(self.spirits)
-        split.setStretchFactor(0, 3)
+        split.setStretchFactor(0, 5)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
         outer.addWidget(split, 1)
@@ -344,6 +344,8 @@ class LessonPanel(QWidget):
         self.walk_label = QLabel()
         for w in (self.walk_button, self.walk_back, self.walk_label, self.walk_fwd):
             self.walk_row.addWidget(w)
+        for b in (self.walk_back, self.walk_fwd):
+            b.setFixedWidth(34)
         self.walk_row.addStretch(1)
         outer.addLayout(self.walk_row)
         quiz_row = QHBoxLayout()

@@ -272,6 +272,7 @@ class MainWindow(QMainWindow):
         layout = self.panel.layout()
         if isinstance(layout, QBoxLayout):
             layout.setStretch(layout.indexOf(self.panel.tabs), 5 if self.lesson_visible() else 0)
+        self.panel.details.setMaximumHeight(96 if self.lesson_visible() else 16777215)
         if self.lesson_visible():
             self.lesson.refresh()
 
