@@ -138,13 +138,13 @@ class PlateScene:
         self.heaven: dict[str, HeavenRingItem] = {"TH": HeavenRingItem("TH", "heaven"),
                                                   "TG": HeavenRingItem("TG", "generals")}
         self.heaven_group: str | None = None  # the plate the heaven rings sit on, when shown
+        # anything drawn round a plate beyond its ring of branches (the heaven rings) adds its width
+        # here, so that the arrangement, the titles and the scene rectangle make room for it
+        self.beyond: dict[str, float] = {}
 
-    def outer_radius(self, name: str) -> float:
-        """How far plate ``name`` reaches from its centre (the heaven rings included)."""
-        r = self.bases[name].outer_radius
-        if name == self.heaven_group:
-            r = max(r, self.heaven["TG"].r_out)
-        return r
+    def plate_radius(self, name: str) -> float:
+        """The radius of everything a plate draws, from its centre (the heaven rings included)."""
+        return self.bases[name].outer_radius + self.beyond.get(name, 0.0)
 
     def build(self, config: ViewConfig, catalog: Catalog, selected: int | None = None,
               cached: bool = True) -> list[_PlateGroup]:
@@ -156,6 +156,7 @@ class PlateScene:
                 if isinstance(child, RingItem):  # the heaven rings too: they are RingItems
                     child.setParentItem(None)
         self.heaven_group = None
+        self.beyond = {}
         self.groups, self.bases, self.wedges, self.titles = {}, {}, {}, {}
         self.bands = {}
         c = config.char_px
@@ -193,7 +194,7 @@ class PlateScene:
             self.titles[name] = title
             if config.heaven and name in ("lower", "stacked"):
                 self._place_heaven(name, group, base, config, cached)
-            extents[name] = self.outer_radius(name)
+            extents[name] = self.plate_radius(name)
         gap = c * 3.0
         if config.layout == "stacked":
             self.groups["stacked"].setPos(0, 0)
@@ -222,6 +223,7 @@ class PlateScene:
             ring.set_orientation(config.orientation)
             ring.char_px = cb
         self.heaven_group = name
+        self.beyond[name] = r2 - r0
 
     def set_names(self, plate: Plate, lang: str, in_force: Mapping[str, bool] | None = None) -> None:
         """Give every ring its names for ``plate`` and title each plate; ``in_force`` tells which
@@ -233,7 +235,7 @@ class PlateScene:
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
             title.setText(tr(key, lang))
             br = title.boundingRect()
-            r = self.outer_radius(name)
+            r = self.plate_radius(name)
             title.setPos(-br.width() / 2, -r - self.config.char_px * 2.9)
 
     def scene_rect(self) -> QRectF:
@@ -241,7 +243,7 @@ class PlateScene:
         rect = QRectF()
         c = self.config.char_px
         for name, group in self.groups.items():
-            r = self.outer_radius(name)
+            r = self.plate_radius(name)
             centre = group.pos()
             rect = rect.united(QRectF(centre.x() - r, centre.y() - r - c * 3.2, 2 * r, 2 * r + c * 3.2))
         return rect.adjusted(-c, -c, c, c)
