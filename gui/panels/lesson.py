@@ -29,6 +29,7 @@ from core.liuren import Ke, KeOptions, compute_ke, liuren_tables
 from core.liuren.spirits import NameStatus
 from gui.describe import spirit_name, to_lang
 from gui.i18n import gloss, tr
+from gui.lifetime import delete_on_close
 from gui.liuren import GENERAL_QUALITY, general_name
 from gui.panels.lesson_quiz import LessonQuizDialog
 
@@ -399,9 +400,10 @@ class LessonPanel(QWidget):
             self.stop_walk()
         if self.quiz is not None:
             self.quiz.close()
-        self.quiz = LessonQuizDialog(self.model, kind, seed, on_hide=self.set_answer_hidden, parent=self)
-        self.quiz.show()
-        return self.quiz
+        quiz = delete_on_close(LessonQuizDialog(self.model, kind, seed, on_hide=self.set_answer_hidden, parent=self),
+                               self, "quiz")
+        quiz.show()
+        return quiz
 
     def set_answer_hidden(self, hidden: bool) -> None:
         """While a quiz question waits, the panel does not give the answer away."""

@@ -195,6 +195,13 @@ class PlateScene:
             if config.heaven and name in ("lower", "stacked"):
                 self._place_heaven(name, group, base, config, cached)
             extents[name] = self.plate_radius(name)
+        if self.heaven_group is None:
+            # not shown, but owned by a plate all the same: a ring with no parent outside any scene
+            # would be kept alive for ever by its own signal connections (nothing in Qt deletes it)
+            first = next(iter(self.groups.values()))
+            for ring in self.heaven.values():
+                ring.setParentItem(first)
+                ring.setVisible(False)
         gap = c * 3.0
         if config.layout == "stacked":
             self.groups["stacked"].setPos(0, 0)
@@ -219,6 +226,7 @@ class PlateScene:
         for rid, (a, b) in (("TH", (r0, r1)), ("TG", (r1, r2))):
             ring = self.heaven[rid]
             ring.setParentItem(group)
+            ring.setVisible(True)
             ring.set_geometry(a, b)
             ring.set_orientation(config.orientation)
             ring.char_px = cb

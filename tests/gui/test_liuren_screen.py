@@ -90,10 +90,10 @@ def test_the_seed_case_from_its_date(window: MainWindow) -> None:
 def test_no_hour_no_heaven_rings(window: MainWindow) -> None:
     assert window.model.state.hour is None
     assert not window.view.config.heaven
-    assert window.view.heaven["TH"].scene() is None
+    assert not window.view.heaven["TH"].isVisible()
     window.model.set_state(State.parse("戊寅", 10, None, "辛巳", "午"))
     QApplication.processEvents()
-    assert window.view.config.heaven and window.view.heaven["TH"].scene() is not None
+    assert window.view.config.heaven and window.view.heaven["TH"].isVisible()
     # the lower plate grew by the two rings; the scene rectangle holds them
     rect = window.view.scene_rect()
     group = window.view.groups["lower"]
