@@ -319,8 +319,9 @@ class LessonPanel(QWidget):
         self.text.setObjectName("lesson_text")
         self.text.setOpenLinks(False)
         self.text.anchorClicked.connect(self._clicked)
-        # The spirits under each branch: long lists whose layout costs more than the rest of a turn
-        # of the hour together, so they follow a moment after the turn (once, when turning fast).
+        # The names that need the plate, the schools and the spirits under each branch: long texts
+        # whose layout costs more than the rest of a turn of the hour together, so they follow a
+        # moment after the turn (once, when turning fast).
         self.spirits = QTextBrowser()
         self.spirits.setObjectName("lesson_spirits")
         self.spirits.setOpenLinks(False)
@@ -388,6 +389,7 @@ class LessonPanel(QWidget):
         self.walk: list[WalkStep] = []
         self.walk_index = -1
         self._rows: list[tuple[int, str, str]] = []
+        self._tail = ""
         self.walk_button.clicked.connect(self.toggle_walk)
         self.walk_back.clicked.connect(lambda: self.go_walk(-1))
         self.walk_fwd.clicked.connect(lambda: self.go_walk(1))
@@ -539,7 +541,7 @@ class LessonPanel(QWidget):
             message = f"<p style='color:#777;font-size:16pt'>{_e(tr('quiz_liuren', lang))}……</p>"
         if ke is None or message:
             self._spirits_timer.stop()
-            self._rows = []
+            self._rows, self._tail = [], ""
             self.text.setHtml(message)
             self.spirits.setHtml("")
             return
@@ -547,14 +549,16 @@ class LessonPanel(QWidget):
                                        school_differences(ke, lang), self.english())
         bar = self.text.verticalScrollBar()
         pos = bar.value()
-        self.text.setHtml(top + tail)
+        self.text.setHtml(top)
         bar.setValue(pos)
-        if rows != self._rows:
-            self._rows = rows
+        if (rows, tail) != (self._rows, self._tail):
+            self._rows, self._tail = rows, tail
             self._spirits_timer.start()
 
     def _refresh_spirits(self) -> None:
-        self.spirits.setHtml(spirits_html(self._rows, self.model.lang, self.english()) if self._rows else "")
+        """The second pane: the names that need the plate, the schools, the spirits on each branch."""
+        self.spirits.setHtml(self._tail + spirits_html(self._rows, self.model.lang, self.english())
+                             if self._rows else "")
 
     def flush(self) -> None:
         """Lay out the spirits' lists now if they are waiting (tests, exports)."""
