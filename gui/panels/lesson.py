@@ -556,8 +556,8 @@ class LessonPanel(QWidget):
             self._spirits_timer.start()
 
     def _refresh_spirits(self) -> None:
-        """The second pane: the names that need the plate, the schools, the spirits on each branch."""
-        self.spirits.setHtml(self._tail + spirits_html(self._rows, self.model.lang, self.english())
+        """The second pane: the spirits on each branch, the names that need the plate, the schools."""
+        self.spirits.setHtml(spirits_html(self._rows, self.model.lang, self.english()) + self._tail
                              if self._rows else "")
 
     def flush(self) -> None:
