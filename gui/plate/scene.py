@@ -22,7 +22,8 @@ from gui.plate.bands_item import BandsItem
 from gui.plate.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
 from gui.i18n import tr
-from gui.plate.ring_item import RingItem, SlotEntry
+from gui.plate.fit import Metrics, ring_radii
+from gui.plate.ring_item import METRICS, RingItem, SlotEntry, metrics_for
 from gui.style import PALETTE, Palette
 from gui.plate.wedge_item import WedgeItem
 
@@ -78,31 +79,34 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
     return out
 
 
-def ring_layout(catalog: Catalog, order: Sequence[str], char_px: float,
-                start: float) -> dict[str, tuple[float, float, float]]:
-    """Radii (inner, outer) and text size for rings from the centre outwards, so that the busiest
-    slot of each ring fits its names side by side and its longest name fits across the ring.
-    Rings with one name a slot get larger type: they have the room."""
-    radii: dict[str, tuple[float, float, float]] = {}
-    r = start
+def ring_slot_lengths(catalog: Catalog, ring_id: str, metrics: Metrics) -> list[list[float]]:
+    """The lengths (ems) of the names each slot of a ring can hold, the longer of the simplified and
+    traditional forms, with a stem or trigram label where the rule gives one."""
+    slots: list[list[float]] = [[] for _ in range(12)]
+    for s in catalog.spirits:
+        if s.rule.kind != "ring" or s.rule.get("ring") != ring_id:
+            continue
+        offs = s.rule.get("offset")
+        suffix = "甲" if s.rule.get("at") else ""
+        length = max(metrics.length(s.name, suffix), metrics.length(s.name_trad, suffix))
+        for o in (offs if isinstance(offs, tuple) else (offs,)):
+            slots[o].append(length)
+    return slots
+
+
+def ring_layout(catalog: Catalog, order: Sequence[str], char_px: float, start: float,
+                metrics: Metrics = METRICS) -> dict[str, tuple[float, float, float]]:
+    """Radii (inner, outer) and type size of rings from the centre outwards: each ring as wide as
+    its fullest slot needs for its names at the ring's size (:func:`gui.plate.fit.ring_radii`), so
+    crowded rings get the width they need and sparse ones little. Rings with one name a slot get
+    larger type: they have the room."""
+    specs = []
     for rid in order:
-        ring_spirits = [s for s in catalog.spirits if s.rule.kind == "ring" and s.rule.get("ring") == rid]
-        per_slot = [0] * 12
-        longest = 1.0
-        for s in ring_spirits:
-            offs = s.rule.get("offset")
-            for o in (offs if isinstance(offs, tuple) else (offs,)):
-                per_slot[o] += 1
-            longest = max(longest, len(s.name) + (0.8 if s.rule.get("at") else 0.0))
-        cols = max(per_slot) or 1
-        c = char_px * (1.35 if cols == 1 else 1.0)
-        col_w = c * 1.12
-        need_in = cols * col_w * 1.08 * 12 / (2 * 3.141592653589793) + c * 0.2
-        r_in = max(r, need_in)
-        thickness = longest * c * 1.02 + c * 0.55 + c * 0.45
-        radii[rid] = (r_in, r_in + thickness, c)
-        r = r_in + thickness
-    return radii
+        slots = ring_slot_lengths(catalog, rid, metrics)
+        c = char_px * (1.35 if max(len(s) for s in slots) <= 1 else 1.0)
+        specs.append((rid, slots, c))
+    radii = ring_radii(specs, start, metrics)
+    return {rid: (*radii[rid], c) for rid, _, c in specs}
 
 
 class _PlateGroup(pg.GraphicsObject):
@@ -146,7 +150,7 @@ class PlateScene:
         for name, order in plates:
             group = _PlateGroup()
             self.groups[name] = group
-            radii = ring_layout(catalog, order, c, start=c * 2.6)
+            radii = ring_layout(catalog, order, c, start=c * 2.6, metrics=metrics_for(config.text_mode))
             bands = BandsItem(group)
             bands.setZValue(-1)
             bands.configure([(radii[rid][0], radii[rid][1], rid.startswith("U"), radii[rid][2]) for rid in order],
@@ -155,10 +159,10 @@ class PlateScene:
             for rid in order:
                 ring = self.rings[rid]
                 ring.setParentItem(group)
-                ring.set_geometry(radii[rid][0], radii[rid][1])
                 ring.char_px = radii[rid][2]
-                ring.set_orientation(config.orientation)
                 ring.set_text_mode(config.text_mode)
+                ring.set_orientation(config.orientation)
+                ring.set_geometry(radii[rid][0], radii[rid][1])
             r_base = max(r for _, r, _ in radii.values())
             base = BaseRingItem(group)
             base.configure(r_base, c * 1.25, config.orientation, config.mountains, palette, cached=cached)
