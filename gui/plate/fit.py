@@ -39,9 +39,9 @@ class Metrics:
     adv: float = 1.0       # one character along a name (the font's CJK advance is one em)
     step: float = 1.08     # a name's thickness: column width or row height
     suffix: float = 0.8    # the small stem/trigram label after a name
-    mark: float = 0.4      # the ○/●/◐ after a name
-    gap: float = 0.12      # between strips, and between two names in a row
-    pad: float = 0.1       # from every edge of the slot
+    mark: float = 0.3      # the ○/●/◐ after a name
+    gap: float = 0.1       # between strips, and between two names in a row
+    pad: float = 0.03      # from every edge of the slot
 
     def length(self, text: str, suffix: str = "") -> float:
         return len(text) * self.adv + (self.suffix if suffix else 0.0) + self.mark
@@ -148,6 +148,11 @@ def _fit(r_in: float, r_out: float, n: int, length: float, cap: float, m: Metric
 def fit_slot(r_in: float, r_out: float, lengths: Sequence[float], m: Metrics, cap: float) -> SlotFit:
     """Place names of the given lengths (ems, from :meth:`Metrics.length`) in a slot between
     ``r_in`` and ``r_out``, as large as fits but no larger than ``cap``."""
+    return _fit_slot(r_in, r_out, tuple(lengths), m, cap)
+
+
+@lru_cache(maxsize=8192)
+def _fit_slot(r_in: float, r_out: float, lengths: tuple[float, ...], m: Metrics, cap: float) -> SlotFit:
     n = len(lengths)
     if n == 0:
         return SlotFit(0.0, False, (), ())

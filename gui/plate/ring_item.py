@@ -171,7 +171,7 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: flo
                 p.restore()
             else:
                 p.drawText(cell, Qt.AlignmentFlag.AlignCenter, ch)
-        draw_mark(p, palette, e.quality, mark_at.x(), mark_at.y(), c * 0.14)
+        draw_mark(p, palette, e.quality, mark_at.x(), mark_at.y(), c * 0.11)
         box = box_rect(b, mid)
         if e.conditional:
             pen = QPen(palette.rule, max(0.8, c * 0.06), Qt.PenStyle.DashLine)

@@ -8,6 +8,7 @@ fixed rectangle, so the same state gives the same picture whatever the window.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final, Sequence
 
@@ -32,6 +33,7 @@ __all__ = ["PlateScene", "ViewConfig", "slot_entries", "ring_layout", "UPPER", "
 UPPER: Final = ("U4", "U3", "U2", "U1")
 LOWER: Final = ("L7", "L6", "L5", "L1", "L3", "L4", "L2")
 STACKED: Final = UPPER + LOWER
+UPPER_BESIDE_SPARSE = 1.1
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,7 @@ class ViewConfig:
     mountains: bool = False
     char_px: float = 13.0
     high_contrast: bool = False
+    plate: str = "both"           # both | upper | lower: one plate alone, as large as the canvas allows
 
     @property
     def palette(self) -> Palette:
@@ -95,7 +98,7 @@ def ring_slot_lengths(catalog: Catalog, ring_id: str, metrics: Metrics) -> list[
 
 
 def ring_layout(catalog: Catalog, order: Sequence[str], char_px: float, start: float,
-                metrics: Metrics = METRICS) -> dict[str, tuple[float, float, float]]:
+                metrics: Metrics = METRICS, sparse: float = 1.35) -> dict[str, tuple[float, float, float]]:
     """Radii (inner, outer) and type size of rings from the centre outwards: each ring as wide as
     its fullest slot needs for its names at the ring's size (:func:`gui.plate.fit.ring_radii`), so
     crowded rings get the width they need and sparse ones little. Rings with one name a slot get
@@ -103,7 +106,7 @@ def ring_layout(catalog: Catalog, order: Sequence[str], char_px: float, start: f
     specs = []
     for rid in order:
         slots = ring_slot_lengths(catalog, rid, metrics)
-        c = char_px * (1.35 if max(len(s) for s in slots) <= 1 else 1.0)
+        c = char_px * (sparse if max(len(s) for s in slots) <= 1 else 1.0)
         specs.append((rid, slots, c))
     radii = ring_radii(specs, start, metrics)
     return {rid: (*radii[rid], c) for rid, _, c in specs}
@@ -144,13 +147,20 @@ class PlateScene:
         self.groups, self.bases, self.wedges, self.titles = {}, {}, {}, {}
         self.bands = {}
         c = config.char_px
-        plates: list[tuple[str, Sequence[str]]] = (
-            [("stacked", STACKED)] if config.layout == "stacked" else [("upper", UPPER), ("lower", LOWER)])
-        extents: dict[str, float] = {}
+        plates: list[tuple[str, Sequence[str]]]
+        if config.plate in ("upper", "lower"):
+            plates = [(config.plate, UPPER if config.plate == "upper" else LOWER)]
+        elif config.layout == "stacked":
+            plates = [("stacked", STACKED)]
+        else:
+            plates = [("upper", UPPER), ("lower", LOWER)]
         for name, order in plates:
             group = _PlateGroup()
             self.groups[name] = group
-            radii = ring_layout(catalog, order, c, start=c * 2.6, metrics=metrics_for(config.text_mode))
+            # beside the lower plate, the upper one (a name a slot) keeps its type near the lower's so
+            # that the lower plate, the crowded one, gets the room
+            sparse = UPPER_BESIDE_SPARSE if name == "upper" and config.plate == "both" else 1.35
+            radii = ring_layout(catalog, order, c, start=c * 2.6, metrics=metrics_for(config.text_mode), sparse=sparse)
             bands = BandsItem(group)
             bands.setZValue(-1)
             bands.configure([(radii[rid][0], radii[rid][1], rid.startswith("U"), radii[rid][2]) for rid in order],
@@ -165,7 +175,7 @@ class PlateScene:
                 ring.set_geometry(radii[rid][0], radii[rid][1])
             r_base = max(r for _, r, _ in radii.values())
             base = BaseRingItem(group)
-            base.configure(r_base, c * 1.25, config.orientation, config.mountains, palette, cached=cached)
+            base.configure(r_base, c * 1.0, config.orientation, config.mountains, palette, cached=cached)
             self.bases[name] = base
             wedge = WedgeItem(group)
             wedge.configure(base.outer_radius, config.orientation, palette, cached=cached)
@@ -176,15 +186,39 @@ class PlateScene:
             title.setFont(plate_font(c * 1.6))
             title.setBrush(palette.ink)
             self.titles[name] = title
-            extents[name] = base.outer_radius
-        gap = c * 3.0
-        if config.layout == "stacked":
-            self.groups["stacked"].setPos(0, 0)
-        else:
-            ru, rl = extents["upper"], extents["lower"]
-            self.groups["upper"].setPos(-(ru + gap / 2), 0)
-            self.groups["lower"].setPos(rl + gap / 2, 0)
+        self.arrange()
         return list(self.groups.values())
+
+    def arrange(self, aspect: float | None = None) -> None:
+        """Place the two plates of the side-by-side layout to fill a canvas of ``aspect`` (width /
+        height) as fully as they can: side by side, the smaller plate raised towards a corner, or
+        above the other on a tall canvas. Without an aspect, straight side by side."""
+        if set(self.groups) != {"upper", "lower"}:
+            for group in self.groups.values():
+                group.setPos(0, 0)
+            return
+        ru, rl = self.bases["upper"].outer_radius, self.bases["lower"].outer_radius
+        d = ru + rl + self.config.char_px * 1.5
+        best = (180.0, 0.0)
+        if aspect is not None and aspect > 0:
+            best = (-1.0, 0.0)
+            # the upper plate's centre seen from the lower's: left (180°) round to straight above (270°)
+            for step in range(0, 91):
+                phi = math.radians(180.0 + step)
+                ux, uy = d * math.cos(phi), d * math.sin(phi)
+                w = max(rl, ux + ru) - min(-rl, ux - ru)
+                h = max(rl, uy + ru) - min(-rl, uy - ru)
+                fill = min(aspect / w, 1.0 / h)
+                if fill > best[1] * 1.0005:  # the first (most side by side) of equal fits
+                    best = (180.0 + step, fill)
+        phi = math.radians(best[0])
+        ux, uy = d * math.cos(phi), d * math.sin(phi)
+        # centre the pair's bounding box on the origin
+        x0, x1 = min(-rl, ux - ru), max(rl, ux + ru)
+        y0, y1 = min(-rl, uy - ru), max(rl, uy + ru)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        self.groups["lower"].setPos(-cx, -cy)
+        self.groups["upper"].setPos(ux - cx, uy - cy)
 
     def set_names(self, plate: Plate, lang: str) -> None:
         """Give every ring its names for ``plate`` and title each plate."""
@@ -194,16 +228,31 @@ class PlateScene:
         for name, title in self.titles.items():
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
             title.setText(tr(key, lang))
+            self._place_title(name, title)
+
+    def _place_title(self, name: str, title: QGraphicsSimpleTextItem) -> None:
+        """A plate's title in a corner of its square, clear of the disc (the lower plate's top
+        right, where the upper plate never is; the others' top left), shrunk until it clears."""
+        r = self.bases[name].outer_radius
+        size = self.config.char_px * 1.6
+        while True:
+            title.setFont(plate_font(size))
             br = title.boundingRect()
-            r = self.bases[name].outer_radius
-            title.setPos(-br.width() / 2, -r - self.config.char_px * 2.9)
+            w, h = br.width(), br.height()
+            # the title's corner nearest the centre must stay outside the disc
+            if math.hypot(r - w, r - h) >= r + size * 0.2 or size < 6:
+                break
+            size *= 0.9
+        x = r - w if name == "lower" else -r
+        title.setPos(x, -r)
 
     def scene_rect(self) -> QRectF:
-        """The fixed rectangle, in plate coordinates, that holds every plate and its title."""
+        """The fixed rectangle, in plate coordinates, that holds every plate (titles sit in the
+        corners of their plates' squares)."""
         rect = QRectF()
         c = self.config.char_px
         for name, group in self.groups.items():
             r = self.bases[name].outer_radius
             centre = group.pos()
-            rect = rect.united(QRectF(centre.x() - r, centre.y() - r - c * 3.2, 2 * r, 2 * r + c * 3.2))
-        return rect.adjusted(-c, -c, c, c)
+            rect = rect.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        return rect.adjusted(-c * 0.1, -c * 0.1, c * 0.1, c * 0.1)

@@ -8,6 +8,7 @@ as a dial turn (linked mode) or a hand-turned disc (paper mode).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 import pyqtgraph as pg
@@ -33,8 +34,12 @@ class PlateView(pg.GraphicsLayoutWidget):
         self.model = model
         self.config = ViewConfig()
         self.setBackground(self.config.palette.paper)
+        self.ci.setContentsMargins(0, 0, 0, 0)  # the plates reach the canvas's edges
         self.viewbox: pg.ViewBox = self.addViewBox(lockAspect=True, invertY=True, enableMenu=False)
-        self.viewbox.setDefaultPadding(0.02)
+        self.viewbox.setDefaultPadding(0.0)
+        # the plates follow the canvas's shape until the user zooms or pans
+        self._user_range = False
+        self.viewbox.sigRangeChangedManually.connect(self._range_changed_by_user)
         self.plates = PlateScene()
         self.rings = self.plates.rings
         self.reduce_motion = False
@@ -85,7 +90,30 @@ class PlateView(pg.GraphicsLayoutWidget):
         return self.plates.wedges
 
     def reset_view(self) -> None:
-        self.viewbox.setRange(rect=self.scene_rect(), padding=0.02)
+        self._user_range = False
+        self.plates.arrange(self._aspect())
+        if self.trace_item is not None:
+            self.reset_view_to_fit()
+        else:
+            self.viewbox.setRange(rect=self.scene_rect(), padding=0.0)
+
+    def _aspect(self) -> float | None:
+        size = self.viewbox.size() if self.viewbox.width() > 10 else self.viewport().size()
+        w, h = float(size.width()), float(size.height())
+        return w / h if w > 10 and h > 10 else None
+
+    def _range_changed_by_user(self, *args: object) -> None:
+        self._user_range = True
+
+    def resizeEvent(self, ev: object) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(ev)  # type: ignore[arg-type]
+        if hasattr(self, "plates") and not getattr(self, "_user_range", True):  # pyqtgraph calls this in __init__
+            self.reset_view()
+
+    def set_one_plate(self, plate: str) -> None:
+        """Show ``both`` plates, or just the ``upper`` or the ``lower`` one as large as the canvas allows."""
+        if plate != self.config.plate:
+            self.apply_config(replace(self.config, plate=plate))
 
     def scene_rect(self) -> QRectF:
         return self.plates.scene_rect()
@@ -149,10 +177,11 @@ class PlateView(pg.GraphicsLayoutWidget):
         ring id, or ``upper``/``lower`` for a spirit in a square table)."""
         self.clear_trace()
         self._trace = (ring_or_group, list(path))
-        if ring_or_group in self.rings:
-            group = self.rings[ring_or_group].parentItem()
-            name = next(n for n, g in self.groups.items() if g is group)
-        else:
+        group = self.rings[ring_or_group].parentItem() if ring_or_group in self.rings else None
+        shown = [n for n, g in self.groups.items() if g is group]
+        if shown:
+            name = shown[0]
+        else:  # a ring of the plate not shown (one-plate view), or a square table's group
             name = ring_or_group if ring_or_group in self.groups else next(iter(self.groups))
         base = self.bases[name]
         self.trace_item = TraceItem(self.groups[name])  # type: ignore[arg-type]
@@ -174,7 +203,7 @@ class PlateView(pg.GraphicsLayoutWidget):
             # into the view box's own coordinates (those of scene_rect), through the plate group
             in_group = item.mapRectToParent(item.boundingRect())
             rect = rect.united(item.parentItem().mapRectToParent(in_group))
-        self.viewbox.setRange(rect=rect, padding=0.02)
+        self.viewbox.setRange(rect=rect, padding=0.0)
 
     # -- gestures --------------------------------------------------------------------------------
     def _drag_started(self, rid: str) -> None:
