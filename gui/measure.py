@@ -27,7 +27,7 @@ class NameSize:
     px: float
 
 
-def name_sizes(view: "PlateView") -> list[NameSize]:
+def name_sizes(view: PlateView) -> list[NameSize]:
     """The on-screen type size of every name on every disc the view shows."""
     out = []
     for rid, ring in view.rings.items():
@@ -42,7 +42,7 @@ def name_sizes(view: "PlateView") -> list[NameSize]:
     return out
 
 
-def min_name_px(view: "PlateView") -> float:
+def min_name_px(view: PlateView) -> float:
     """The smallest name on screen, in device pixels."""
     sizes = name_sizes(view)
     return min(s.px for s in sizes) if sizes else 0.0

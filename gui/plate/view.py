@@ -57,6 +57,8 @@ class PlateView(pg.GraphicsLayoutWidget):
             ring.sigHovered.connect(self.sigBranchHovered.emit)
         self.model.subscribe(self._on_model)
         self.apply_config(self.config)
+        from gui.plate.lens import Lens
+        self.lens = Lens(self)
 
     # -- configuration -------------------------------------------------------------------------
     def apply_config(self, config: ViewConfig) -> None:
@@ -122,6 +124,7 @@ class PlateView(pg.GraphicsLayoutWidget):
     def _on_model(self, event: str) -> None:
         if event in ("state", "lang"):
             self.refresh(animate=event == "state")
+            self.lens.refresh()
         elif event == "paper":
             self.sync_rotations(animate=True)
 
