@@ -189,15 +189,18 @@ class PlateScene:
         self.arrange()
         return list(self.groups.values())
 
-    def arrange(self, aspect: float | None = None) -> None:
+    def arrange(self, aspect: float | None = None, extra: dict[str, float] | None = None) -> None:
         """Place the two plates of the side-by-side layout to fill a canvas of ``aspect`` (width /
         height) as fully as they can: side by side, the smaller plate raised towards a corner, or
-        above the other on a tall canvas. Without an aspect, straight side by side."""
+        above the other on a tall canvas. Without an aspect, straight side by side. ``extra``: room
+        to keep round a plate beyond its rim (a trace's marks)."""
         if set(self.groups) != {"upper", "lower"}:
             for group in self.groups.values():
                 group.setPos(0, 0)
             return
-        ru, rl = self.bases["upper"].outer_radius, self.bases["lower"].outer_radius
+        extra = extra or {}
+        ru = self.bases["upper"].outer_radius + extra.get("upper", 0.0)
+        rl = self.bases["lower"].outer_radius + extra.get("lower", 0.0)
         d = ru + rl + self.config.char_px * 1.5
         best = (180.0, 0.0)
         if aspect is not None and aspect > 0:

@@ -93,7 +93,14 @@ class PlateView(pg.GraphicsLayoutWidget):
 
     def reset_view(self) -> None:
         self._user_range = False
-        self.plates.arrange(self._aspect())
+        extra: dict[str, float] = {}
+        item = self.trace_item
+        if item is not None and item.parentItem() is not None:
+            for name, group in self.plates.groups.items():
+                if group is item.parentItem():
+                    br = item.boundingRect()
+                    extra[name] = max(br.width(), br.height()) / 2 - self.plates.bases[name].outer_radius
+        self.plates.arrange(self._aspect(), extra)
         if self.trace_item is not None:
             self.reset_view_to_fit()
         else:
@@ -189,7 +196,7 @@ class PlateView(pg.GraphicsLayoutWidget):
         base = self.bases[name]
         self.trace_item = TraceItem(self.groups[name])  # type: ignore[arg-type]
         self.trace_item.configure(base.outer_radius, self.config.char_px, self.config.orientation, path)
-        self.reset_view_to_fit()
+        self.reset_view()
 
     def clear_trace(self) -> None:
         self._trace = None
@@ -198,6 +205,8 @@ class PlateView(pg.GraphicsLayoutWidget):
             if scene is not None:
                 scene.removeItem(self.trace_item)
             self.trace_item = None
+            if not self._user_range:
+                self.reset_view()  # the plates close up again
 
     def reset_view_to_fit(self) -> None:
         rect = self.scene_rect()
