@@ -355,14 +355,19 @@ class RingItem(pg.GraphicsObject):
             if scale > 0 and abs(scale - self._pixmap_scale) > 0.08 * scale:
                 self._pixmaps.clear()
                 self._pixmap_scale = scale
-            if scale > 0 and scale != self._rest_scale:
+            # (compared loosely: the same scale read through another rotation differs in its last bits)
+            if scale > 0 and abs(scale - self._rest_scale) > 1e-6 * scale:
                 self._rest_pixmaps.clear()  # blitted unscaled, so they must match the device exactly
                 self._rest_scale = scale
         moving = self.animating or self.dragging
         # bitmaps have transparent margins: edge antialiasing only costs time
         p.setRenderHint(QPainter.RenderHint.Antialiasing, self.direct_paint)
-        at_rest = (not moving and not self.direct_paint and scale > 0 and base.m12() == 0 and base.m21() == 0
-                   and abs(rot / 30.0 - round(rot / 30.0)) < 1e-6)
+        # at rest on a branch, and the plate itself not turned on screen: the painter's transform
+        # less the ring's own rotation (the plate's transform) must be a plain scale and shift
+        plate_t = QTransform().rotate(-rot) * base
+        at_rest = (not moving and not self.direct_paint and scale > 0
+                   and abs(plate_t.m12()) < 1e-9 * scale and abs(plate_t.m21()) < 1e-9 * scale
+                   and plate_t.m11() > 0 and plate_t.m22() > 0 and abs(rot / 30.0 - round(rot / 30.0)) < 1e-6)
         dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
         for k, (x, y, angle) in enumerate(self._slot_geometry()):
             fit = self._fits[k]
@@ -431,9 +436,9 @@ class RingItem(pg.GraphicsObject):
         bounds = QRectF()
         for b in fit.boxes:
             bounds = bounds.united(box_rect(b, mid))
-        # a turned character may reach a little past its cell
-        return bounds.adjusted(-2 - fit.char_px * 0.25, -2 - fit.char_px * 0.25, 2 + fit.char_px * 0.25,
-                               2 + fit.char_px * 0.25)
+        # a turned character (upright text) may reach a little past its cell
+        m = 2 + (fit.char_px * 0.25 if self.text_mode == "upright" else 0.0)
+        return bounds.adjusted(-m, -m, m, m)
 
     def _paint_into(self, ip: QPainter, k: int, flipped: bool, glyph: int) -> None:
         ip.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -460,7 +465,16 @@ class RingItem(pg.GraphicsObject):
             ip = QPainter(img)
             ip.translate(1 - box.left(), 1 - box.top())
             ip.setTransform(turn, True)
-            self._paint_into(ip, k, flipped, glyph)
+            if screen_turn % 90 == 0 or self._pixmap_scale <= 0:
+                self._paint_into(ip, k, flipped, glyph)  # square to the screen: text drawn directly
+            else:
+                # turned text cannot use the glyph cache and costs about ten times as much to draw:
+                # turn the slot's bitmap once instead (smoothly), and keep the result
+                slot_pix, slot_bounds = self._slot_pixmap(k, flipped, glyph)
+                ip.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+                ip.translate(slot_bounds.left(), slot_bounds.top())
+                ip.scale(1.0 / self._pixmap_scale, 1.0 / self._pixmap_scale)
+                ip.drawPixmap(0, 0, slot_pix)
             ip.end()
             pix = QPixmap.fromImage(img)
             pix.setDevicePixelRatio(dpr)

@@ -134,6 +134,13 @@ class PlateScene:
         self.wedges: dict[str, WedgeItem] = {}
         self.titles: dict[str, QGraphicsSimpleTextItem] = {}
         self.bands: dict[str, BandsItem] = {}
+        # anything drawn round a plate beyond its ring of branches (e.g. further rings) adds its
+        # width here, so that the arrangement, the titles and the scene rectangle make room for it
+        self.beyond: dict[str, float] = {}
+
+    def plate_radius(self, name: str) -> float:
+        """The radius of everything a plate draws, from its centre."""
+        return self.bases[name].outer_radius + self.beyond.get(name, 0.0)
 
     def build(self, config: ViewConfig, catalog: Catalog, selected: int | None = None,
               cached: bool = True) -> list[_PlateGroup]:
@@ -146,6 +153,7 @@ class PlateScene:
                     child.setParentItem(None)
         self.groups, self.bases, self.wedges, self.titles = {}, {}, {}, {}
         self.bands = {}
+        self.beyond = {}
         c = config.char_px
         plates: list[tuple[str, Sequence[str]]]
         if config.plate in ("upper", "lower"):
@@ -199,8 +207,8 @@ class PlateScene:
                 group.setPos(0, 0)
             return
         extra = extra or {}
-        ru = self.bases["upper"].outer_radius + extra.get("upper", 0.0)
-        rl = self.bases["lower"].outer_radius + extra.get("lower", 0.0)
+        ru = self.plate_radius("upper") + extra.get("upper", 0.0)
+        rl = self.plate_radius("lower") + extra.get("lower", 0.0)
         d = ru + rl + self.config.char_px * 1.5
         best = (180.0, 0.0)
         if aspect is not None and aspect > 0:
@@ -236,7 +244,7 @@ class PlateScene:
     def _place_title(self, name: str, title: QGraphicsSimpleTextItem) -> None:
         """A plate's title in a corner of its square, clear of the disc (the lower plate's top
         right, where the upper plate never is; the others' top left), shrunk until it clears."""
-        r = self.bases[name].outer_radius
+        r = self.plate_radius(name)
         size = self.config.char_px * 1.6
         while True:
             title.setFont(plate_font(size))
@@ -255,7 +263,7 @@ class PlateScene:
         rect = QRectF()
         c = self.config.char_px
         for name, group in self.groups.items():
-            r = self.bases[name].outer_radius
+            r = self.plate_radius(name)
             centre = group.pos()
             rect = rect.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
         return rect.adjusted(-c * 0.1, -c * 0.1, c * 0.1, c * 0.1)

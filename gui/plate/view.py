@@ -99,7 +99,7 @@ class PlateView(pg.GraphicsLayoutWidget):
             for name, group in self.plates.groups.items():
                 if group is item.parentItem():
                     br = item.boundingRect()
-                    extra[name] = max(br.width(), br.height()) / 2 - self.plates.bases[name].outer_radius
+                    extra[name] = max(0.0, max(br.width(), br.height()) / 2 - self.plates.plate_radius(name))
         self.plates.arrange(self._aspect(), extra)
         if self.trace_item is not None:
             self.reset_view_to_fit()
