@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget,
 )
 
+from core.cycle import ascii_int
 from gui.i18n import tr
-from gui.shell.settings import Settings
 from gui.export.snapshot import PAPERS, SnapshotOptions
 
 __all__ = ["ExportOptionsDialog", "load_snapshot_options", "save_snapshot_options"]
@@ -25,19 +26,18 @@ _LABELS = {
 }
 
 
-def load_snapshot_options(settings: Settings, base: SnapshotOptions) -> SnapshotOptions:
-    q = settings.raw()
+def load_snapshot_options(q: QSettings, base: SnapshotOptions) -> SnapshotOptions:
+    """The export choices remembered in ``q`` (the window's settings) over ``base``; a damaged value
+    falls back to ``base``'s."""
 
     def flag(key: str, default: bool) -> bool:
         v = q.value(f"export/{key}", default)
         return v if isinstance(v, bool) else str(v).lower() in ("true", "1")
 
     def number(key: str, default: int, lo: int, hi: int) -> int:
-        try:
-            v = int(q.value(f"export/{key}", default))  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            return default
-        return v if lo <= v <= hi else default
+        raw = q.value(f"export/{key}", default)
+        v = raw if type(raw) is int else ascii_int(str(raw).strip())  # never ١٢ or ²
+        return v if v is not None and lo <= v <= hi else default
 
     paper = str(q.value("export/paper", base.paper))
     return replace(base, table=flag("table", base.table), legend=flag("legend", base.legend),
@@ -47,8 +47,7 @@ def load_snapshot_options(settings: Settings, base: SnapshotOptions) -> Snapshot
                    dpi=number("dpi", base.dpi, 36, 2400))
 
 
-def save_snapshot_options(settings: Settings, opts: SnapshotOptions) -> None:
-    q = settings.raw()
+def save_snapshot_options(q: QSettings, opts: SnapshotOptions) -> None:
     for key in ("table", "legend", "caption", "source", "transparent", "landscape", "paper", "width", "dpi"):
         q.setValue(f"export/{key}", getattr(opts, key))
 
@@ -85,5 +84,7 @@ class ExportOptionsDialog(QDialog):
         self._base = opts
 
     def options(self) -> SnapshotOptions:
+        checked = {k: cb.isChecked() for k, cb in self.checks.items()}
         return replace(self._base, paper=self.paper.currentText(), width=self.width_box.value(), dpi=self.dpi.value(),
-                       **{k: cb.isChecked() for k, cb in self.checks.items()})
+                       caption=checked["caption"], table=checked["table"], legend=checked["legend"],
+                       source=checked["source"], transparent=checked["transparent"], landscape=checked["landscape"])

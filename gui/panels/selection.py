@@ -19,9 +19,10 @@ from core.engine import MONTH_NAMES
 from core.selection import (
     LUOSHU, PALACE_TRAD, SelectionPlate, general_return_months, return_months, selection_plate,
 )
-from gui.describe import to_lang
+from gui.describe import source_line, to_lang
 from gui.fonts import plate_font
 from gui.i18n import tr
+from gui.lifetime import follow_model
 from gui.model import PlateModel
 from gui.style import PALETTE
 
@@ -199,9 +200,9 @@ def selection_html(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
             for v in sp.variants:
                 verdict = tr("rejected_by_source", lang) if v.verdict == "rejected" else ""
                 line += (f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))} <code>{e(v.id)}</code>："
-                         f"<b>{e(verdict)}</b> {e(to_lang(v.note, lang))}（「{e(v.source.quote)}」）</span>")
-            line += (f"<br/><span style='color:#777;font-size:small'>{e(tr('source', lang))}：{e(tr('seed_004', lang))}"
-                     f"「{e(sp.source.quote)}」</span></div>")
+                         f"<b>{e(verdict)}</b> {e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
+            line += (f"<br/><span style='color:#777;font-size:small'>{e(tr('source', lang))}："
+                     f"{e(source_line(sp.source, lang))}</span></div>")
             out.append(line)
     out.append(f"<h3 style='margin:8px 0 2px 0'>{e(tr('sel_spurious', lang))}</h3>")
     for x in rules.spurious:
@@ -222,7 +223,7 @@ class SelectionPage(QWidget):
         layout = QHBoxLayout(self)
         layout.addWidget(self.disc, 3)
         layout.addWidget(self.listing, 2)
-        model.subscribe(self._on_model)
+        follow_model(self, model, self._on_model)
         self._stale = True
         self.refresh()
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
@@ -632,7 +633,7 @@ class RingItem(pg.GraphicsObject):
             self.cancel_drag()
             ev.accept()  # type: ignore[attr-defined]
             return
-        super().mousePressEvent(ev)  # type: ignore[arg-type]
+        super().mousePressEvent(ev)
 
     def mouseClickEvent(self, ev: object) -> None:
         if ev.button() == Qt.MouseButton.LeftButton:  # type: ignore[attr-defined]

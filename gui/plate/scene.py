@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF

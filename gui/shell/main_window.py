@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from core.engine import Options, State
 from core.errors import ShenshaError
 from gui.describe import branch_html, search_spirits, spirit_name, state_label
 from gui.i18n import tr
+from gui.lifetime import delete_on_close
 from gui.model import PlateModel
 from gui.plate.scene import ViewConfig
 from gui.plate.view import PlateView
@@ -23,12 +25,16 @@ from gui.shell.settings import Settings
 from gui.panels.side_panel import SidePanel
 from gui.panels.tables import TablesDialog
 
+from gui.shell.presenter import Presenter
+
 if TYPE_CHECKING:
     from gui.panels.classroom import QuizDialog
     from gui.panels.systems import SystemsDialog
     from gui.export.snapshot import SnapshotOptions
 
 __all__ = ["MainWindow"]
+
+Shortcut = str | QKeySequence | QKeySequence.StandardKey | None
 
 
 class MainWindow(QMainWindow):
@@ -54,15 +60,14 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 0)
         self.setCentralWidget(self.splitter)
         self.tables: TablesDialog | None = None
-        self.systems: "SystemsDialog | None" = None
-        self.quiz: "QuizDialog | None" = None
-        self.compare_dialog: object = None
+        self.systems: SystemsDialog | None = None
+        self.quiz: QuizDialog | None = None
         self.selected_branch: int | None = None
         self.last_error: str | None = None
         self._error_box: QMessageBox | None = None
         self._build_actions()
-        from gui.panels.classroom import ClassroomPanel, Presenter
-        self.classroom = ClassroomPanel(self)
+        from gui.panels.classroom import ClassroomPanel
+        self.classroom = ClassroomPanel(self.model, self.view, self.actions_by_name)
         # in a scroll area of its own, so that its height does not crowd out the details below
         self.classroom_scroll = QScrollArea()
         self.classroom_scroll.setWidget(self.classroom)
@@ -85,8 +90,9 @@ class MainWindow(QMainWindow):
         self.model.subscribe(self._on_model)
         self._on_model("state")
         self._on_model("history")
-        if self.settings.notice:
-            QTimer.singleShot(0, lambda: self.show_message(tr("settings_reset", self.model.lang, path=self.settings.notice)))
+        self._settings_told = False  # "settings will not be saved" is said once
+        if self.settings.notice or self.settings.unsaved:
+            QTimer.singleShot(0, self._tell_settings_problems)
 
     def fit_to_screen(self) -> None:
         """Open as large as the screen the window is on (the first time; afterwards its remembered size)."""
@@ -99,6 +105,18 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([max(200, area.width() - 360), 360])
 
     # -- start-up ------------------------------------------------------------------------------
+    def _tell_settings_problems(self) -> None:
+        """One notice for the settings file: moved aside because damaged, and/or not writable."""
+        lang, s = self.model.lang, self.settings
+        parts = []
+        if s.notice:
+            parts.append(tr("settings_reset", lang, path=s.notice))
+        if s.unsaved and not self._settings_told:
+            parts.append(tr("settings_unsaved", lang, path=str(s.path), reason=s.unsaved))
+            self._settings_told = True
+        if parts:
+            self.show_message(" ".join(parts))
+
     def _initial_state(self) -> State:
         s = self.settings
         try:
@@ -115,19 +133,19 @@ class MainWindow(QMainWindow):
             return Options()
 
     # -- actions -------------------------------------------------------------------------------
-    def _action(self, name: str, shortcut: str | QKeySequence | None, slot: object) -> QAction:
+    def _action(self, name: str, shortcut: Shortcut, slot: Callable[[], object]) -> QAction:
         act = QAction(self)
         act.setObjectName(name)
         if shortcut:
             act.setShortcut(QKeySequence(shortcut))
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        act.triggered.connect(slot)  # type: ignore[arg-type]
+        act.triggered.connect(slot)
         self.addAction(act)
         return act
 
     def _build_actions(self) -> None:
         self.actions_by_name: dict[str, QAction] = {}
-        specs: list[tuple[str, str | QKeySequence | None, object]] = [
+        specs: list[tuple[str, Shortcut, Callable[[], object]]] = [
             ("year_fwd", "Y", lambda: self.model.step("year", 1)),
             ("year_back", "Shift+Y", lambda: self.model.step("year", -1)),
             ("month_fwd", "M", lambda: self.model.step("month", 1)),
@@ -204,6 +222,11 @@ class MainWindow(QMainWindow):
             self.actions_by_name["redo"].setEnabled(self.model.can_redo())
         if event == "lang":
             self._retranslate()
+        if event == "message" and self.model.message is not None:
+            if self.model.message.error:
+                self.show_message(self.model.message.text)
+            else:
+                self.statusBar().showMessage(self.model.message.text, 6000)
         del lang
 
     def _update_status(self) -> None:
@@ -232,7 +255,7 @@ class MainWindow(QMainWindow):
         english = self.panel.english.isChecked()
         self.panel.retranslate(lang, english)
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
-        self.classroom.retranslate()
+        self.classroom.retranslate(english)
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
@@ -279,10 +302,10 @@ class MainWindow(QMainWindow):
         # one notice, reused: a string of bad entries updates it instead of piling up windows
         box = self._error_box
         if box is None:
-            box = QMessageBox(QMessageBox.Icon.Warning, "", "", QMessageBox.StandardButton.Ok, self)
+            box = delete_on_close(QMessageBox(QMessageBox.Icon.Warning, "", "", QMessageBox.StandardButton.Ok, self),
+                                  self, "_error_box")
             box.setObjectName("error_box")
             box.setWindowModality(Qt.WindowModality.NonModal)
-            self._error_box = box
         box.setWindowTitle(tr("error", self.model.lang))
         box.setText(text)
         box.show()
@@ -366,6 +389,7 @@ class MainWindow(QMainWindow):
         during a quiz question that asks for a branch, a click answers it."""
         if self.quiz is not None and self.quiz.waiting_for_click():
             self.quiz.answer(branch)
+            self.select_branch(branch)
             return
         shift = QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier
         if shift and self.selected_branch is not None:
@@ -373,11 +397,12 @@ class MainWindow(QMainWindow):
             return
         self.select_branch(branch)
 
-    def show_systems(self) -> "SystemsDialog":
+    def show_systems(self) -> SystemsDialog:
         if self.systems is None:
             from gui.panels.systems import SystemsDialog
-            self.systems = SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
-                                         on_error=self.show_message)
+            delete_on_close(SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
+                                          on_error=self.show_message), self, "systems")
+        assert self.systems is not None
         self.systems.show()
         self.systems.raise_()
         return self.systems
@@ -388,20 +413,21 @@ class MainWindow(QMainWindow):
         else:
             self.presenter.enter(self.classroom.screen_combo.currentData())
 
-    def start_quiz(self, seed: int | None = None) -> "QuizDialog":
+    def start_quiz(self, seed: int | None = None) -> QuizDialog:
         from gui.panels.classroom import QuizDialog
         if self.quiz is not None:
             self.quiz.close()
-        self.quiz = QuizDialog(self, seed)
-        self.quiz.show()
-        return self.quiz
+        quiz = delete_on_close(QuizDialog(self.model, self.view, self, seed), self, "quiz")
+        quiz.show()
+        return quiz
 
     def show_relation(self, first: str, second: str) -> None:
         self.show_systems().show_relation(first, second)
 
     def show_tables(self) -> None:
         if self.tables is None:
-            self.tables = TablesDialog(self.model, self)
+            delete_on_close(TablesDialog(self.model, self), self, "tables")
+        assert self.tables is not None
         self.tables.show()
         self.tables.raise_()
 
@@ -409,14 +435,14 @@ class MainWindow(QMainWindow):
         QMessageBox.information(self, tr("shortcuts", self.model.lang), tr("shortcut_text", self.model.lang))
 
     # -- snapshots -----------------------------------------------------------------------------
-    def snapshot_options(self, fmt: str = "png") -> "SnapshotOptions":
+    def snapshot_options(self, fmt: str = "png") -> SnapshotOptions:
         from gui.export.dialog import load_snapshot_options
         from gui.export.snapshot import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
-        return replace(load_snapshot_options(self.settings, base), fmt=fmt, lang=self.model.lang,
+        return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
                        view=self.view.config)
 
-    def export_to(self, path: str, opts: "SnapshotOptions | None" = None) -> bool:
+    def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind."""
         from gui.export.snapshot import export, format_from_path
         try:
@@ -433,10 +459,13 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QFileDialog
         from gui.export.dialog import ExportOptionsDialog, save_snapshot_options
         dlg = ExportOptionsDialog(self.snapshot_options(), self.model.lang, self)
-        if dlg.exec() != dlg.DialogCode.Accepted:
-            return
-        opts = dlg.options()
-        save_snapshot_options(self.settings, opts)
+        try:
+            if dlg.exec() != dlg.DialogCode.Accepted:
+                return
+            opts = dlg.options()
+        finally:
+            dlg.deleteLater()
+        save_snapshot_options(self.settings.raw(), opts)
         path, _ = QFileDialog.getSaveFileName(self, tr("export", self.model.lang),
                                               state_label(self.model.state, self.model.lang).replace(" ", "_") + ".pdf",
                                               "PDF (*.pdf);;PNG (*.png);;SVG (*.svg)")
@@ -461,7 +490,10 @@ class MainWindow(QMainWindow):
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)
         preview.paintRequested.connect(self.print_to)
-        preview.exec()
+        try:
+            preview.exec()
+        finally:
+            preview.deleteLater()
 
     def copy_image(self) -> None:
         from gui.export.snapshot import render_image
@@ -484,8 +516,14 @@ class MainWindow(QMainWindow):
         s.set("state/hour", "" if st.hour is None else BRANCHES[st.hour])
         s.set("variants", ",".join(f"{a}={b}" for a, b in self.model.options.variants))
         s.raw().setValue("window/geometry", self.saveGeometry())
-        s.sync()
+        if not s.sync() and not self._settings_told:  # it became unwritable during the session
+            self._settings_told = True
+            QMessageBox.warning(self, tr("error", self.model.lang),
+                                tr("settings_unsaved", self.model.lang, path=str(s.path), reason=s.unsaved))
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.classroom.maybe_save():  # Cancel, or a save that failed: the window stays
+            event.ignore()
+            return
         self.save_settings()
         super().closeEvent(event)

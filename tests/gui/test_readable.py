@@ -83,7 +83,14 @@ def test_one_plate_view(window: MainWindow) -> None:
     QApplication.processEvents()
     assert set(window.view.groups) == {"lower"}
     assert {s.ring_id[0] for s in name_sizes(window.view)} == {"L"}
-    assert min_name_px(window.view) > both * 1.1  # the lower plate alone is larger
+    assert min_name_px(window.view) > both  # the lower plate alone is larger
+    # as large as the canvas allows: its diameter is the canvas's smaller side
+    view = window.view
+    r = view.plates.plate_radius("lower")
+    centre = view.mapFromScene(view.groups["lower"].mapToScene(QPointF(0, 0)))
+    edge = view.mapFromScene(view.groups["lower"].mapToScene(QPointF(r, 0)))
+    vp = view.viewport().rect()
+    assert 2 * (edge.x() - centre.x()) >= 0.97 * min(vp.width(), vp.height())
     act.trigger()
     assert set(window.view.groups) == {"upper"}
     act.trigger()
