@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from collections.abc import Iterable, Sequence
 
-__all__ = ["Metrics", "NameBox", "SlotFit", "fit_slot", "name_length", "ring_radii", "HALF_ANGLE",
+__all__ = ["Metrics", "NameBox", "SlotFit", "Spec", "fit_slot", "name_length", "ring_radii", "HALF_ANGLE", "WRAP_AT",
            "slot_fits_in_sector"]
 
 HALF_ANGLE = 15.0  # a slot spans 30°
@@ -45,6 +45,10 @@ class Metrics:
 
     def length(self, text: str, suffix: str = "") -> float:
         return len(text) * self.adv + (self.suffix if suffix else 0.0) + self.mark
+
+    def spec(self, text: str, suffix: str = "") -> tuple[int, float]:
+        """A name for the fitter: its characters and the ems after them (label and mark)."""
+        return len(text), (self.suffix if suffix else 0.0) + self.mark
 
 
 def name_length(text: str, suffix: str, metrics: Metrics) -> float:
@@ -73,27 +77,83 @@ class SlotFit:
     horizontal: bool
     boxes: tuple[NameBox, ...]
     flipped_boxes: tuple[NameBox, ...]
+    wrapped: tuple[bool, ...] = ()   # names set in two columns (first column read first)
 
 
-def _arrangements(n: int) -> list[tuple[bool, tuple[int, ...]]]:
-    """(horizontal, names per strip from the inside out) for 1–2 tiers of columns or 1–2 per row."""
-    if n <= 0:
+Spec = tuple[int, float]  # a name: (characters, ems after them: a stem label and the mark)
+WRAP_AT = 4  # a name this long is set in two columns of half its length (a 2×2 block)
+
+
+def _units(spec: Spec) -> int:
+    return 2 if spec[0] >= WRAP_AT else 1
+
+
+def _depth(spec: Spec, m: Metrics) -> float:
+    """The depth (ems) of a name set in columns: wrapped names in two columns, half as deep."""
+    chars, extra = spec
+    return math.ceil(chars / _units(spec)) * m.adv + extra
+
+
+def _line(spec: Spec, m: Metrics) -> float:
+    return spec[0] * m.adv + spec[1]
+
+
+def _split(units: Sequence[int], first_fuller: bool) -> int:
+    """Where to cut names (in reading order) into two tiers: the first tier the fuller one, or not."""
+    total = sum(units)
+    best, best_i = None, 1
+    for i in range(1, len(units)):
+        a = sum(units[:i])
+        b = total - a
+        if (a >= b) != first_fuller and a != b:
+            continue
+        score = max(a, b)
+        if best is None or score < best:
+            best, best_i = score, i
+    return best_i
+
+
+@dataclass(frozen=True, slots=True)
+class _Arrangement:
+    horizontal: bool
+    capacities: tuple[int, ...]            # strips from the inside out: cells across (columns) / names (rows)
+    upright: tuple[tuple[int, ...], ...]   # names in each strip (inside out), read upright
+    turned: tuple[tuple[int, ...], ...]    # ... read turned about
+
+
+def _arrangements(specs: Sequence[Spec]) -> list[_Arrangement]:
+    """One or two tiers of columns, or one or two names a row."""
+    n = len(specs)
+    if n == 0:
         return []
-    out: list[tuple[bool, tuple[int, ...]]] = [(False, (n,))]
+    idx = tuple(range(n))
+    units = [_units(s) for s in specs]
+    out = [_Arrangement(False, (sum(units),), (idx,), (idx,))]
     if n >= 2:
-        out.append((False, (n // 2, n - n // 2)))          # two tiers, the fuller one outside
-    out.append((True, (1,) * n))                          # one name a row
+        # read upright the outer tier comes first and is the fuller; turned about, the inner first
+        s = _split(units, first_fuller=True)
+        t = _split(units, first_fuller=False)
+        up = (idx[s:], idx[:s])      # inside out
+        turned = (idx[:t], idx[t:])
+        caps = tuple(max(sum(units[i] for i in a), sum(units[i] for i in b)) for a, b in zip(up, turned, strict=True))
+        out.append(_Arrangement(False, caps, up, turned))
+    out.append(_Arrangement(True, (1,) * n, tuple((i,) for i in reversed(idx)), tuple((i,) for i in idx)))
     if n >= 3:
-        rows = [2] * (n // 2) + ([1] if n % 2 else [])
-        out.append((True, tuple(sorted(rows))))            # two names a row, a lone one innermost
+        # two names a row (a lone one innermost); upright the first row is the outermost
+        rows_up = [idx[i:i + 2] for i in range(0, n, 2)]
+        rows_turned = [idx[max(0, i - 2):i] for i in range(n, 0, -2)]
+        caps = tuple(len(r) for r in reversed(rows_up))
+        out.append(_Arrangement(True, caps, tuple(reversed(rows_up)), tuple(reversed(rows_turned))))
     return out
 
 
-def _strip_sizes(horizontal: bool, counts: tuple[int, ...], length: float, m: Metrics) -> list[tuple[float, float]]:
+def _strip_sizes(arr: _Arrangement, specs: Sequence[Spec], m: Metrics) -> list[tuple[float, float]]:
     """(width across the axis, depth along it) of each strip, in ems."""
-    if horizontal:
-        return [(k * length + (k - 1) * m.gap, m.step) for k in counts]
-    return [(k * m.step, length) for k in counts]
+    if arr.horizontal:
+        length = max(_line(s, m) for s in specs)
+        return [(k * length + (k - 1) * m.gap, m.step) for k in arr.capacities]
+    depth = max(_depth(s, m) for s in specs)
+    return [(k * m.step, depth) for k in arr.capacities]
 
 
 def _stack(sizes: Sequence[tuple[float, float]], r_in: float, c: float, m: Metrics) -> tuple[float, list[tuple[float, float, float]]]:
@@ -127,79 +187,74 @@ def _max_size(sizes: Sequence[tuple[float, float]], r_in: float, r_out: float, m
     return lo
 
 
-def min_outer_radius(n: int, length: float, r_in: float, c: float, m: Metrics) -> float:
-    """The least outer radius at which ``n`` names of ``length`` ems fit at size ``c``, whichever
-    arrangement needs least."""
-    if n == 0:
+def min_outer_radius(specs: Sequence[Spec], r_in: float, c: float, m: Metrics) -> float:
+    """The least outer radius at which these names fit at size ``c``, whichever arrangement needs least."""
+    if not specs:
         return r_in
-    return min(_stack(_strip_sizes(h, counts, length, m), r_in, c, m)[0] for h, counts in _arrangements(n))
+    return min(_stack(_strip_sizes(a, specs, m), r_in, c, m)[0] for a in _arrangements(specs))
 
 
-@lru_cache(maxsize=4096)
-def _fit(r_in: float, r_out: float, n: int, length: float, cap: float, m: Metrics) -> tuple[float, bool, tuple[int, ...]]:
-    best: tuple[float, bool, tuple[int, ...]] = (-1.0, False, (n,))
-    for horizontal, counts in _arrangements(n):
-        c = _max_size(_strip_sizes(horizontal, counts, length, m), r_in, r_out, m, cap)
-        if c > best[0] + 1e-9:
-            best = (c, horizontal, counts)
-    return best
-
-
-def fit_slot(r_in: float, r_out: float, lengths: Sequence[float], m: Metrics, cap: float) -> SlotFit:
-    """Place names of the given lengths (ems, from :meth:`Metrics.length`) in a slot between
+def fit_slot(r_in: float, r_out: float, specs: Sequence[Spec], m: Metrics, cap: float) -> SlotFit:
+    """Place names (``(characters, ems after them)``, from :meth:`Metrics.spec`) in a slot between
     ``r_in`` and ``r_out``, as large as fits but no larger than ``cap``."""
-    return _fit_slot(r_in, r_out, tuple(lengths), m, cap)
+    return _fit_slot(r_in, r_out, tuple(specs), m, cap)
 
 
 @lru_cache(maxsize=8192)
-def _fit_slot(r_in: float, r_out: float, lengths: tuple[float, ...], m: Metrics, cap: float) -> SlotFit:
-    n = len(lengths)
-    if n == 0:
-        return SlotFit(0.0, False, (), ())
-    length = max(lengths)
-    c, horizontal, counts = _fit(r_in, r_out, n, round(length, 4), cap, m)
-    c = max(c, 0.0)
-    sizes = _strip_sizes(horizontal, counts, length, m)
-    need, placed = _stack(sizes, r_in, c, m)
+def _fit_slot(r_in: float, r_out: float, specs: tuple[Spec, ...], m: Metrics, cap: float) -> SlotFit:
+    if not specs:
+        return SlotFit(0.0, False, (), (), ())
+    best: tuple[float, _Arrangement] | None = None
+    for arr in _arrangements(specs):
+        c = _max_size(_strip_sizes(arr, specs, m), r_in, r_out, m, cap)
+        if best is None or c > best[0] + 1e-9:
+            best = (c, arr)
+    assert best is not None
+    c, arr = max(best[0], 0.0), best[1]
+    need, placed = _stack(_strip_sizes(arr, specs, m), r_in, c, m)
     shift = max(0.0, (r_out - need) / 2)  # centre the names in the ring; outwards only widens the room
-    # cells: each strip's cells from −x to +x, the strips from the inside out
-    strips: list[list[NameBox]] = []
-    for (half, rho0, rho1), k in zip(placed, counts, strict=True):
-        cells = []
-        if horizontal:
-            cell_w = length * c
-            x = -half
-            for _ in range(k):
-                cells.append(NameBox(x, x + cell_w, rho0 + shift, rho1 + shift))
-                x += cell_w + m.gap * c
-        else:
-            for i in range(k):
-                x = -half + i * m.step * c
-                cells.append(NameBox(x, x + m.step * c, rho0 + shift, rho1 + shift))
-        strips.append(cells)
-    # reading order: upright at the top of the plate, strips from the outside in; columns right to
-    # left, rows left to right. Turned about, the screen's top is the slot's inside and its right −x.
-    if horizontal:
-        upright = [cell for strip in reversed(strips) for cell in strip]
-        turned = [cell for strip in strips for cell in reversed(strip)]
-    else:
-        upright = [cell for strip in reversed(strips) for cell in reversed(strip)]
-        turned = [cell for strip in strips for cell in strip]
-    return SlotFit(c, horizontal, tuple(upright), tuple(turned))
+    units = [1 if arr.horizontal else _units(s) for s in specs]
+    length = max(_line(s, m) for s in specs) * c
+
+    def layout(strips: tuple[tuple[int, ...], ...], turned: bool) -> tuple[NameBox, ...]:
+        boxes: dict[int, NameBox] = {}
+        for (_half, rho0, rho1), names in zip(placed, strips, strict=True):
+            r0, r1 = rho0 + shift, rho1 + shift
+            if arr.horizontal:
+                # rows read left to right: −x first upright, +x first turned about
+                used = len(names) * length + (len(names) - 1) * m.gap * c
+                x = -used / 2
+                order = list(reversed(names)) if turned else list(names)
+                for i in order:
+                    boxes[i] = NameBox(x, x + length, r0, r1)
+                    x += length + m.gap * c
+            else:
+                # columns read right to left: +x first upright, −x first turned about
+                used = sum(units[i] for i in names) * m.step * c
+                x = -used / 2
+                order = list(names) if turned else list(reversed(names))
+                for i in order:
+                    w = units[i] * m.step * c
+                    boxes[i] = NameBox(x, x + w, r0, r1)
+                    x += w
+        return tuple(boxes[i] for i in range(len(specs)))
+
+    wraps = tuple(u == 2 for u in units)
+    return SlotFit(c, arr.horizontal, layout(arr.upright, False), layout(arr.turned, True), wraps)
 
 
-def ring_radii(rings: Iterable[tuple[str, Sequence[Sequence[float]], float]], start: float,
+def ring_radii(rings: Iterable[tuple[str, Sequence[Sequence[Spec]], float]], start: float,
                m: Metrics, spacing: float = 0.0) -> dict[str, tuple[float, float]]:
     """Ring widths shared out by what each ring must hold: from ``start`` outwards, each ring
-    ``(id, name lengths of each of its 12 slots (ems), type size)`` gets the least width in which
+    ``(id, the names each of its 12 slots can hold, type size)`` gets the least width in which
     every slot fits at its type size. Returns (inner, outer) radius per ring."""
     out: dict[str, tuple[float, float]] = {}
     r = start
     for rid, slots, c in rings:
         need = r + c * 1.2
-        for lengths in slots:
-            if lengths:
-                need = max(need, min_outer_radius(len(lengths), max(lengths), r, c, m))
+        for specs in slots:
+            if specs:
+                need = max(need, min_outer_radius(specs, r, c, m))
         out[rid] = (r, need * 1.0005 + 1e-6)  # a hair over, so that the worst slot fits at exactly c
         r = out[rid][1] + spacing
     return out

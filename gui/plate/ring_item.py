@@ -76,23 +76,26 @@ def metrics_for(text_mode: str) -> Metrics:
     return UPRIGHT_METRICS if text_mode == "upright" else METRICS
 
 
-def entry_lengths(entries: Sequence[SlotEntry], metrics: Metrics) -> list[float]:
-    return [metrics.length(e.text, e.suffix) for e in entries]
+def entry_specs(entries: Sequence[SlotEntry], metrics: Metrics) -> list[tuple[int, float]]:
+    return [metrics.spec(e.text, e.suffix) for e in entries]
 
 
 def layout_slot(r_in: float, r_out: float, entries: Sequence[SlotEntry], char_px: float,
                 metrics: Metrics = METRICS) -> SlotFit:
     """Where a slot's names go and how large (a pure function of the ring's radii, the names and
     the type's metrics): see :func:`gui.plate.fit.fit_slot`."""
-    return fit_slot(r_in, r_out, entry_lengths(entries, metrics), metrics, char_px * SPARSE_CAP)
+    return fit_slot(r_in, r_out, entry_specs(entries, metrics), metrics, char_px * SPARSE_CAP)
 
 
 def name_rects(fit: SlotFit, entries: Sequence[SlotEntry], metrics: Metrics, flipped: bool) -> list[NameBox]:
     """The part of each name's box that its text covers (the name centred along its box)."""
     out = []
     boxes = fit.flipped_boxes if flipped else fit.boxes
-    for e, b in zip(entries, boxes, strict=True):
+    for i, (e, b) in enumerate(zip(entries, boxes, strict=True)):
         length = metrics.length(e.text, e.suffix) * fit.char_px
+        if fit.wrapped and fit.wrapped[i]:  # two columns, each half the name
+            chars = math.ceil(len(e.text) / 2)
+            length = metrics.length(e.text[:chars], e.suffix) * fit.char_px
         if fit.horizontal:
             mid = (b.x0 + b.x1) / 2
             out.append(NameBox(mid - length / 2, mid + length / 2, b.rho0, b.rho1))
@@ -131,22 +134,33 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: flo
     bold = plate_font(c, bold=True)
     small = plate_font(c * 0.72)
     adv, step = metrics.adv * c, metrics.step * c
-    for e, b, ink in zip(entries, fit.flipped_boxes if flipped else fit.boxes,
-                         name_rects(fit, entries, metrics, flipped), strict=True):
+    for idx, (e, b, ink) in enumerate(zip(entries, fit.flipped_boxes if flipped else fit.boxes,
+                                          name_rects(fit, entries, metrics, flipped), strict=True)):
         rect = box_rect(ink, mid)
         color = quality_color(palette, e.quality)
         # cells along the name from its first character: down a column / rightwards along a row,
         # or from the other end when the slot is read turned about
         cells: list[tuple[QRectF, str, bool]] = []
         pos = 0.0
+        wrapped = bool(fit.wrapped) and fit.wrapped[idx]
+        half = math.ceil(len(e.text) / 2)
         pieces = [(ch, adv, False) for ch in e.text] + ([(e.suffix, metrics.suffix * c, True)] if e.suffix else [])
-        for ch, size, is_suffix in pieces:
+        col_w = rect.width() / 2 if wrapped else rect.width()
+        for n_piece, (ch, size, is_suffix) in enumerate(pieces):
+            column = 0
+            if wrapped and n_piece == half:
+                pos = 0.0  # the second column starts again at the top
+            if wrapped and n_piece >= half:
+                column = 1
             if fit.horizontal:
                 x = rect.right() - pos - size if flipped else rect.left() + pos
                 cell = QRectF(x, rect.top(), size, rect.height())
             else:
                 y = rect.bottom() - pos - size if flipped else rect.top() + pos
-                cell = QRectF(rect.left(), y, rect.width(), size)
+                # the first column on the right (upright), on the left turned about
+                x = rect.left() if not wrapped else (
+                    rect.left() + (column if flipped else 1 - column) * col_w)
+                cell = QRectF(x, y, col_w, size)
             cells.append((cell, ch, is_suffix))
             pos += size
         mark = metrics.mark * c
@@ -155,7 +169,7 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: flo
             mark_at = QPointF(mx, rect.center().y())
         else:
             my = rect.bottom() - pos - mark * 0.5 if flipped else rect.top() + pos + mark * 0.5
-            mark_at = QPointF(rect.center().x(), my)
+            mark_at = QPointF(cells[-1][0].center().x(), my)
         for cell, ch, is_suffix in cells:
             if is_suffix:
                 p.setFont(small)

@@ -83,18 +83,19 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
     return out
 
 
-def ring_slot_lengths(catalog: Catalog, ring_id: str, metrics: Metrics) -> list[list[float]]:
-    """The lengths (ems) of the names each slot of a ring can hold, the longer of the simplified and
-    traditional forms, with a stem or trigram label where the rule gives one."""
-    slots: list[list[float]] = [[] for _ in range(12)]
+def ring_slot_specs(catalog: Catalog, ring_id: str, metrics: Metrics) -> list[list[tuple[int, float]]]:
+    """The names each slot of a ring can hold, for the fitter (:meth:`gui.plate.fit.Metrics.spec`):
+    the longer of the simplified and traditional forms, with a stem or trigram label where the rule
+    gives one."""
+    slots: list[list[tuple[int, float]]] = [[] for _ in range(12)]
     for s in catalog.spirits:
         if s.rule.kind != "ring" or s.rule.get("ring") != ring_id:
             continue
         offs = s.rule.get("offset")
         suffix = "甲" if s.rule.get("at") else ""
-        length = max(metrics.length(s.name, suffix), metrics.length(s.name_trad, suffix))
+        spec = max(metrics.spec(s.name, suffix), metrics.spec(s.name_trad, suffix))
         for o in (offs if isinstance(offs, tuple) else (offs,)):
-            slots[o].append(length)
+            slots[o].append(spec)
     return slots
 
 
@@ -106,7 +107,7 @@ def ring_layout(catalog: Catalog, order: Sequence[str], char_px: float, start: f
     larger type: they have the room."""
     specs = []
     for rid in order:
-        slots = ring_slot_lengths(catalog, rid, metrics)
+        slots = ring_slot_specs(catalog, rid, metrics)
         c = char_px * (sparse if max(len(s) for s in slots) <= 1 else 1.0)
         specs.append((rid, slots, c))
     radii = ring_radii(specs, start, metrics)

@@ -115,7 +115,7 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._user_range = True
 
     def resizeEvent(self, ev: object) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(ev)  # type: ignore[arg-type]
+        super().resizeEvent(ev)
         if hasattr(self, "plates") and not getattr(self, "_user_range", True):  # pyqtgraph calls this in __init__
             self.reset_view()
 

@@ -155,7 +155,7 @@ class Presenter(QObject):
         side = min(self.w.view.width(), self.w.view.height())
         self.caption.setFont(plate_font(max(18.0, min(side / 26, self.w.height() / 40))))
         # at the foot of the spotlight column, clear of the plates (which fill their canvas)
-        parent = self.caption.parentWidget()
+        parent = self.caption.parentWidget() or self.w.view
         self.caption.setMaximumWidth(max(100, parent.width() - 32))
         self.caption.adjustSize()
         self.caption.move(16, max(16, parent.height() - self.caption.height() - 16))
