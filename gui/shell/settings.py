@@ -15,6 +15,8 @@ from typing import Any, Final
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
+from core.cycle import ascii_int
+
 __all__ = ["Settings", "settings_path"]
 
 DEFAULTS: Final[dict[str, Any]] = {
@@ -88,10 +90,7 @@ class Settings:
         if self._qs.status() != QSettings.Status.NoError:
             return False
         version = self._qs.value("schema_version", 1)
-        try:
-            return int(version) == 1  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            return False
+        return (version if type(version) is int else ascii_int(str(version).strip())) == 1
 
     def _move_aside(self) -> None:
         aside = self.path.with_name(f"{self.path.stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}{self.path.suffix}")
@@ -111,10 +110,8 @@ class Settings:
                 return value.lower() in ("true", "1", "yes")
             return bool(value)
         if isinstance(default, int):
-            try:
-                return int(value)  # type: ignore[call-overload]
-            except (TypeError, ValueError):
-                return default
+            number = value if type(value) is int else ascii_int(str(value).strip())  # never ١٢ or ²
+            return default if number is None else number
         value = "" if value is None else str(value)
         if key in CHOICES and value not in CHOICES[key]:
             return default
