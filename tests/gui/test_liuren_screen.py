@@ -463,3 +463,16 @@ def test_snapshot_includes_the_lesson(window: MainWindow, tmp_path: object) -> N
     assert "三传" in compact and "寅将加午" in compact and "贵人" in compact
     assert "初传" in compact and "咸池" in compact  # the spirits on 一课/初传 午
     assert "寅将加午" not in "".join(plain.split())
+
+
+def test_the_lens_says_why_a_conditional_name_is_or_is_not_in_force(window: MainWindow) -> None:
+    from tests.gui.test_readable import hover
+    set_seed_date(window)
+    # 乌煞 (on the month disc L2) stands on 寅 in this state; the core says it is not in force
+    status = next(n for n in window.model.names if n.id == "wu_sha")
+    assert status.branch is not None and status.in_force is False
+    hover(window, "L2", branch_angle(status.branch, "south"))
+    lens = window.view.lens
+    assert lens.label.isVisible() and lens.hit is not None and lens.hit.branch == status.branch
+    text = lens.label.text()
+    assert "乌煞：不成立" in text and status.reason in text
