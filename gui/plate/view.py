@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QPixmapCache
 from PySide6.QtWidgets import QWidget
 
 from gui.plate.base_ring_item import BaseRingItem
@@ -33,6 +33,10 @@ class PlateView(pg.GraphicsLayoutWidget):
 
     def __init__(self, model: PlateModel, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
+        # The fixed parts of the plates (bands, branch rings, wedge) are cached as device bitmaps in
+        # Qt's pixmap cache. At full-canvas size with the heaven rings those bitmaps together exceed
+        # its default 10 MB, and an evicted one is repainted on every frame (19 ms instead of 6).
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 96 * 1024))
         self.model = model
         self.config = ViewConfig()
         self.setBackground(self.config.palette.paper)
