@@ -2,7 +2,7 @@
 
     shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 [--day …|--date …] -o plate.pdf|.svg|.png
         [--size 2400|2400x3000] [--dpi 150] [--paper A4|A3|Letter] [--landscape] [--no-table]
-        [--no-legend] [--transparent] [--lang zh-Hans|zh-Hant] [--layout side|stacked]
+        [--no-legend] [--transparent] [--paper-look] [--lang zh-Hans|zh-Hant] [--layout side|stacked]
 
 Any bad option or unwritable path: one line on stderr, exit status 2, and no file left behind.
 """
@@ -33,6 +33,8 @@ def build_parser() -> _Parser:
     p.add_argument("--no-caption", action="store_true")
     p.add_argument("--no-source", action="store_true")
     p.add_argument("--transparent", action="store_true", help="PNG/SVG without the paper background")
+    p.add_argument("--paper-look", action="store_true",
+                   help="the cream paper of the screen instead of a white page (white prints best)")
     p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant"))
     p.add_argument("--layout", default="side", choices=("side", "stacked"))
     p.add_argument("--orientation", default="south", choices=("south", "north"))
@@ -73,7 +75,7 @@ def main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr
         opts = SnapshotOptions(fmt=fmt, width=width, height=height, dpi=args.dpi, paper=args.paper,
                                landscape=args.landscape, table=not args.no_table, legend=not args.no_legend,
                                caption=not args.no_caption, source=not args.no_source,
-                               transparent=args.transparent, lang=args.lang,
+                               transparent=args.transparent, lang=args.lang, paper_look=args.paper_look,
                                view=ViewConfig(layout=args.layout, orientation=args.orientation,
                                                text_mode=args.text, mountains=args.mountains)).validate()
         _ensure_app()
