@@ -1,8 +1,12 @@
-"""``shensha-plates snapshot``: write a plate snapshot from the command line, with no display needed.
+"""``shensha-plates snapshot`` and ``shensha-plates booklet``: a plate snapshot or the year booklet
+from the command line, with no display needed.
 
     shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 [--day …|--date …] -o plate.pdf|.svg|.png
         [--size 2400|2400x3000] [--dpi 150] [--paper A4|A3|Letter] [--landscape] [--no-table]
         [--no-legend] [--transparent] [--paper-look] [--lang zh-Hans|zh-Hant] [--layout side|stacked]
+
+    shensha-plates booklet --year 丙午 -o 2026.pdf [--xun 甲子] [--paper A4|A3] [--landscape]
+        [--paper-look] [--lang zh-Hans|zh-Hant] [--layout side|stacked] [--orientation south|north]
 
 Any bad option or unwritable path: one line on stderr, exit status 2, and no file left behind.
 """
@@ -17,7 +21,7 @@ from core.cli import UsageError, _Parser, add_state_arguments, resolve_state
 from core.engine import Options, compute_plate
 from core.errors import ShenshaError, one_line
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "booklet_main"]
 
 
 def build_parser() -> _Parser:
@@ -96,3 +100,54 @@ def _ensure_app() -> None:
         QApplication(["shensha-plates"])
     from gui.fonts import register_fonts
     register_fonts()
+
+
+def build_booklet_parser() -> _Parser:
+    p = _Parser(prog="shensha-plates booklet",
+                description="Write the year booklet: a cover with the year plate, contents, and each month "
+                            "(plates, spirits under each branch, the month's square tables) as one PDF.")
+    p.add_argument("--year", required=True, help="year as a 甲子 (丙午) or a bare branch (午)")
+    p.add_argument("--xun", default="甲子", help="where the xun dial stays: 甲子 (default) 甲戌 甲申 甲午 甲辰 甲寅")
+    p.add_argument("-o", "--output", required=True, help="the PDF to write")
+    p.add_argument("--paper", default="A4", choices=("A4", "A3"))
+    p.add_argument("--landscape", action="store_true")
+    p.add_argument("--paper-look", action="store_true", help="the cream paper of the screen instead of white")
+    p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant"))
+    p.add_argument("--layout", default="side", choices=("side", "stacked"))
+    p.add_argument("--orientation", default="south", choices=("south", "north"))
+    p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
+                   help="choose a variant reading, e.g. tian_xi=shun_twelve; repeatable")
+    p.add_argument("--quiet", action="store_true", help="no progress line")
+    return p
+
+
+def booklet_main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """Write the booklet with a progress line on ``err`` (one line, rewritten in place)."""
+    shown = [False]
+    try:
+        args = build_booklet_parser().parse_args(list(argv))
+        from gui.plate.scene import ViewConfig
+        _ensure_app()
+        from gui.export.booklet import BookletOptions, write_booklet
+        opts = BookletOptions(year=args.year, xun=args.xun, paper=args.paper, landscape=args.landscape,
+                              lang=args.lang, paper_look=args.paper_look, variants=tuple(args.variant),
+                              view=ViewConfig(layout=args.layout, orientation=args.orientation)).validate()
+
+        def progress(done: int, total: int, what: str) -> bool:
+            if not args.quiet:
+                width = 24
+                bar = "#" * round(width * done / total) + "-" * (width - round(width * done / total))
+                err.write(f"\rbooklet {args.year} [{bar}] {done}/{total} {what:<4}")
+                err.flush()
+                shown[0] = True
+            return True
+        path = write_booklet(args.output, opts, progress=progress)
+        if shown[0]:
+            err.write("\n")
+        out.write(f"{path}\n")
+        return 0
+    except ShenshaError as e:
+        if shown[0]:
+            err.write("\n")
+        err.write(f"shensha-plates: error: {one_line(e)}\n")
+        return 2
