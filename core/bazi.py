@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
+from collections.abc import Callable, Mapping, Sequence
 
 from core.catalog import SEED_FILES, Source
 from core.cycle import BRANCHES, PHASES, PILLARS, STEMS, nayin, xun_of
@@ -84,7 +85,7 @@ class BaziOptions:
     choices: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def from_choices(cls, texts: Sequence[str], rules: "BaziRules | None" = None) -> "BaziOptions":
+    def from_choices(cls, texts: Sequence[str], rules: BaziRules | None = None) -> BaziOptions:
         rules = rules or default_bazi()
         out = []
         for text in texts:
@@ -156,14 +157,15 @@ def _labels(ctx: tuple[str, str], raw: Any, fieldname: str, size: int, match: st
         raise CatalogError(file, entry, fieldname, raw, "must be a string or a list")
     if len(entries) != size:
         raise CatalogError(file, entry, fieldname, raw, f"has {len(entries)} entries, expected {size}")
-    valid = {
+    checks: dict[str, Callable[[str], bool]] = {
         "branch": lambda t: len(t) == 1 and t in BRANCHES,
         "stem": lambda t: len(t) == 1 and t in STEMS,
         "stem_or_trigram": lambda t: len(t) == 1 and (t in STEMS or t in TRIGRAMS),
         "pillar": lambda t: t in PILLARS,
         "nayin": lambda t: len(t) == 1 and t in PHASES,
         "sequence": lambda t: len(t) == 3 and all(c in STEMS for c in t),
-    }[match]
+    }
+    valid = checks[match]
     for e in entries:
         for label in e:
             if not valid(label):
@@ -208,6 +210,7 @@ def load_bazi(path: Path | str | None = None) -> BaziRules:
         for f in ("id", "name", "name_trad", "meaning"):
             if not isinstance(raw.get(f), str) or not raw[f].strip():
                 raise CatalogError(name, entry, f, raw.get(f), "must be a non-empty string")
+        sid = str(raw["id"])
         if sid in seen:
             raise CatalogError(name, entry, "id", sid, "is used twice")
         seen.add(sid)

@@ -29,8 +29,8 @@ from core.cycle import BRANCHES, STEMS, XUN_HEADS, parse_pillar, pillar_index, x
 from core.engine import SEASONS, State
 from core.errors import CalendarError
 
-__all__ = ["CalendarOptions", "CalendarInfo", "from_datetime", "parse_datetime", "now", "sweep",
-           "day_pillar", "MIN_DATE", "MAX_DATE", "CST"]
+__all__ = ["CalendarOptions", "CalendarInfo", "from_datetime", "parse_datetime", "clock_note", "now", "sweep",
+           "day_pillar", "governing_term", "Term", "MIN_DATE", "MAX_DATE", "CST"]
 
 MIN_DATE: Final = _dt.date(1901, 1, 1)
 MAX_DATE: Final = _dt.date(2099, 12, 31)
@@ -57,7 +57,7 @@ class CalendarOptions:
 
     @classmethod
     def from_cli(cls, tz: str | None = None, year_start: str | None = None,
-                 month_basis: str | None = None, zi_hour: str | None = None) -> "CalendarOptions":
+                 month_basis: str | None = None, zi_hour: str | None = None) -> CalendarOptions:
         d = cls()
         return cls(zone=tz or d.zone, year_start=year_start or d.year_start,
                    month_basis=month_basis or d.month_basis, zi_hour=zi_hour or d.zi_hour)
@@ -163,6 +163,9 @@ def _check_aware(moment: object) -> _dt.datetime:
 def parse_datetime(text: str, options: CalendarOptions = CalendarOptions()) -> _dt.datetime:
     """Parse ``YYYY-MM-DD[THH:MM[:SS]][±HH:MM]``; without an offset the time is in ``options.zone``.
 
+    A time the zone's clocks skip (the spring-forward gap) raises :class:`CalendarError`; a time
+    they show twice (the autumn fall-back) is the first of the two, and :func:`clock_note` says so.
+
     >>> parse_datetime("2026-12-02T18:00").isoformat()
     '2026-12-02T18:00:00+08:00'
     """
@@ -173,8 +176,65 @@ def parse_datetime(text: str, options: CalendarOptions = CalendarOptions()) -> _
         raise CalendarError(f"invalid date: {text!r} (expected YYYY-MM-DD or YYYY-MM-DDTHH:MM, "
                             "e.g. 2026-12-02T18:00, with an optional offset such as +08:00)") from None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=options.tzinfo())
+        moment = _on_the_clock(moment, options, text)
     return _check_aware(moment)
+
+
+def _on_the_clock(naive: _dt.datetime, options: CalendarOptions, text: str) -> _dt.datetime:
+    """``naive`` read on the wall clock of ``options.zone``: refused when the clock skips it (the
+    spring-forward gap); the first of the two readings when the clock shows it twice (see
+    :func:`clock_note`)."""
+    tz = options.tzinfo()
+    first, second = naive.replace(tzinfo=tz, fold=0), naive.replace(tzinfo=tz, fold=1)
+    before, after = first.utcoffset(), second.utcoffset()
+    if before is None or after is None or before == after:
+        return first
+    if first.astimezone(_dt.UTC).astimezone(tz).replace(tzinfo=None, fold=0) == naive:
+        return first  # shown twice: the earlier one, as the note says
+    jump = _transition(naive - after, naive - before, tz)
+    raise CalendarError(
+        f"no such time: {text!r} does not exist in {options.zone}, whose clocks go from "
+        f"{jump.astimezone(_dt.timezone(before)):%H:%M} straight to {jump.astimezone(tz):%H:%M} that day "
+        "(give a time outside the gap, or an explicit offset such as +08:00)")
+
+
+def _transition(lo: _dt.datetime, hi: _dt.datetime, tz: _dt.tzinfo) -> _dt.datetime:
+    """The instant (to the second) between the naive UTC times ``lo`` and ``hi`` where ``tz``'s
+    offset changes."""
+    lo_u, hi_u = lo.replace(tzinfo=_dt.UTC), hi.replace(tzinfo=_dt.UTC)
+    start = lo_u.astimezone(tz).utcoffset()
+    while hi_u - lo_u > _dt.timedelta(seconds=1):
+        mid = lo_u + (hi_u - lo_u) / 2
+        if mid.astimezone(tz).utcoffset() == start:
+            lo_u = mid
+        else:
+            hi_u = mid
+    return hi_u.replace(microsecond=0)
+
+
+def clock_note(moment: _dt.datetime) -> str | None:
+    """A note when ``moment``'s wall-clock time occurs twice in its zone (the autumn fall-back):
+    which of the two was taken and how to ask for the other; ``None`` otherwise.
+
+    >>> from zoneinfo import ZoneInfo
+    >>> clock_note(parse_datetime("2026-11-01T01:30", CalendarOptions(zone="America/New_York")))
+    '2026-11-01T01:30 occurs twice in America/New_York; took the first, 2026-11-01T01:30-04:00 (for the second give the date with its offset, 2026-11-01T01:30-05:00)'
+    >>> clock_note(parse_datetime("2026-12-02T18:00")) is None
+    True
+    """
+    tz = moment.tzinfo
+    if tz is None or moment.replace(fold=0).utcoffset() == moment.replace(fold=1).utcoffset():
+        return None
+    wall = moment.replace(tzinfo=None, fold=0)
+    if moment.astimezone(_dt.UTC).astimezone(tz).replace(tzinfo=None, fold=0) != wall:
+        return None  # a skipped time (only reachable by building the datetime by hand)
+    taken, other = ("first", "second") if moment.fold == 0 else ("second", "first")
+    alternative = moment.replace(fold=1 - moment.fold)
+    offset = alternative.utcoffset() or _dt.timedelta()
+    zone = str(getattr(tz, "key", tz))
+    return (f"{wall.isoformat(timespec='minutes')} occurs twice in {zone}; took the {taken}, "
+            f"{moment.isoformat(timespec='minutes')} (for the {other} give the date with its offset, "
+            f"{alternative.astimezone(_dt.timezone(offset)).isoformat(timespec='minutes')})")
 
 
 def now(options: CalendarOptions = CalendarOptions()) -> _dt.datetime:
@@ -244,6 +304,33 @@ def from_datetime(moment: _dt.datetime, options: CalendarOptions = CalendarOptio
     return CalendarInfo(moment=local, options=options, year=year, month_pillar=month_pillar, day=day,
                         hour_pillar=hour_pillar, month=month, prev_jie=prev_jie, next_jie=next_jie,
                         lunar_date=lunar_date)
+
+
+_TERM_ALIASES: Final = {"DONG_ZHI": "冬至", "XIAO_HAN": "小寒", "DA_HAN": "大寒", "LI_CHUN": "立春",
+                        "YU_SHUI": "雨水", "JING_ZHE": "惊蛰", "DA_XUE": "大雪"}
+
+
+def governing_term(moment: _dt.datetime, kind: str = "qi") -> Term:
+    """The last 中气 (``kind="qi"``) or 节 (``kind="jie"``) at or before an aware moment, compared to
+    the minute as instants (the Liu Ren month general changes at the 中气).
+
+    >>> import zoneinfo
+    >>> t = governing_term(_dt.datetime(1998, 11, 30, 12, tzinfo=zoneinfo.ZoneInfo("Asia/Shanghai")))
+    >>> t.name, t.moment.isoformat()
+    ('小雪', '1998-11-22T20:34:12+08:00')
+    """
+    if kind not in ("qi", "jie"):
+        raise CalendarError(f"invalid term kind: {kind!r} (expected qi or jie)")
+    _check_aware(moment)
+    cst = moment.astimezone(CST)
+    try:
+        lunar = _solar(cst).getLunar()
+        term = _term(lunar.getPrevQi(False) if kind == "qi" else lunar.getPrevJie(False))
+    except CalendarError:
+        raise
+    except Exception as e:  # anything lunar-python throws becomes ours
+        raise CalendarError(f"solar term lookup failed for {moment.isoformat()}: {e}") from e
+    return Term(_TERM_ALIASES.get(term.name, term.name), term.moment)
 
 
 # -- sweeping many days ---------------------------------------------------------------------------

@@ -22,15 +22,18 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final
+from collections.abc import Mapping, Sequence
 
 from core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
+from core.datafile import read_file
 from core.errors import CatalogError
 
 __all__ = [
-    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "Rule", "Variant", "Source", "Ring",
+    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "Ring",
     "Spirit", "Catalog", "load_catalog", "default_catalog", "label_branch",
 ]
 
@@ -53,26 +56,60 @@ GROUPS: Final[Mapping[str, tuple[str, str, str]]] = {
 QUALITIES: Final = ("good", "bad", "mixed")
 ONLY: Final = ("yang_year", "yin_year", "yang_day", "yin_day")
 VERDICTS: Final = ("rejected", "accepted")
-SEED_FILES: Final[Mapping[str, str]] = {
-    "000": "000_9067b279381f841d.txt",
-    "001": "001_29f05ba839c97391.txt",
-    "002": "002_b172610dbc9e798d.txt",
-    "004": "004_730fc850645c58d9.txt",
-}
+
+
+def _load_seed_books() -> Mapping[str, tuple[str, str, str, str]]:
+    """Seed code → (file name, book, book in traditional script, English) from resources/sources.toml."""
+    name = "resources/sources.toml"
+    raw = importlib_resources.files("resources").joinpath("sources.toml").read_text("utf-8")
+    data = tomllib.loads(raw)
+    ctx = _Ctx(name)
+    if data.get("schema_version") != SCHEMA_VERSION:
+        raise ctx.fail("schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
+    seeds = data.get("seed")
+    if not isinstance(seeds, dict) or not seeds:
+        raise ctx.fail("seed", seeds, "expected [seed.\"000\"] tables")
+    out: dict[str, tuple[str, str, str, str]] = {}
+    for code, entry in seeds.items():
+        ctx.entry = f"seed {code}"
+        if not isinstance(entry, dict):
+            raise ctx.fail("seed", entry, "expected a table")
+        _no_extra(ctx, entry, ("file", "book", "book_trad", "english"))
+        out[code] = (_req(ctx, entry, "file", str), _req(ctx, entry, "book", str),
+                     _req(ctx, entry, "book_trad", str), _req(ctx, entry, "english", str))
+    return MappingProxyType(out)
 _ID_RE: Final = re.compile(r"^[a-z][a-z0-9_]*$")
 _RING_ID_RE: Final = re.compile(r"^[A-Z][A-Z0-9]*$")
 
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where a rule comes from: a seed file code and a phrase quoted from it."""
+    """Where a rule comes from: a seed file code and a phrase quoted from it, or (``file`` empty) a
+    book outside the seeds, named in ``outside``, with the passage when we have it."""
 
     file: str
     quote: str
+    outside: str | None = None
 
     @property
-    def file_name(self) -> str:
-        return SEED_FILES[self.file]
+    def file_name(self) -> str | None:
+        """The seed's file name (None for a book outside the seeds)."""
+        return SEED_FILES[self.file] if self.file else None
+
+    def book(self, trad: bool = False) -> str:
+        """The book the passage is in, as the user reads it (never a file name)."""
+        if not self.file:
+            return self.outside or ""
+        entry = SEED_BOOKS[self.file]
+        return entry[2] if trad else entry[1]
+
+    def line(self, trad: bool = False) -> str:
+        """The book and the quoted passage, e.g. 《选择求真》卷八至十「…」."""
+        return self.book(trad) + (f"「{self.quote}」" if self.quote else "")
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"file": self.file or None, "file_name": self.file_name, "book": self.book(),
+                "quote": self.quote or None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +168,24 @@ class Spirit:
     variants: tuple[Variant, ...] = ()
     seq: int = 0
     file: str = field(default="", compare=False)
+    day_pillar: bool = False
+
+    @property
+    def verdict(self) -> str | None:
+        """Zhuang's verdict on the main reading: accepted where he rejects a variant, rejected where
+        he accepts one, None where he gives none."""
+        verdicts = {v.verdict for v in self.variants}
+        if "rejected" in verdicts:
+            return "accepted"
+        if "accepted" in verdicts:
+            return "rejected"
+        return None
+
+    def verdict_of(self, variant_id: str | None) -> str | None:
+        """Zhuang's verdict on a reading (None or "default": the main one)."""
+        if variant_id in (None, "default"):
+            return self.verdict
+        return self.variant(str(variant_id)).verdict
 
     def variant(self, variant_id: str) -> Variant:
         for v in self.variants:
@@ -226,7 +281,7 @@ def _req(ctx: _Ctx, table: Mapping[str, Any], name: str, typ: type, prefix: str 
         raise ctx.fail(prefix + name, value, "expected an integer")
     if not isinstance(value, typ):
         raise ctx.fail(prefix + name, value, f"expected {typ.__name__}")
-    if typ is str and not value.strip():
+    if isinstance(value, str) and not value.strip():
         raise ctx.fail(prefix + name, value, "must not be empty")
     return value
 
@@ -312,9 +367,9 @@ def _check_ring_rule(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[
     if ring_id not in rings:
         raise ctx.fail(f + ".ring", ring_id, f"unknown ring (known: {', '.join(rings)})")
     offset = rule.get("offset")
-    offsets = offset if isinstance(offset, list) else [offset]
-    if not offsets or not all(isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 11
-                              for o in offsets):
+    given: list[object] = offset if isinstance(offset, list) else [offset]
+    offsets = [o for o in given if isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 11]
+    if not offsets or len(offsets) != len(given):
         raise ctx.fail(f + ".offset", offset, "expected an offset 0–11 or a list of them")
     if "at" in rule:
         ring = rings[ring_id]
@@ -344,7 +399,7 @@ def _make_rule(ctx: _Ctx, raw: object, fieldname: str, rings: Mapping[str, Ring]
     if not isinstance(raw, dict):
         raise ctx.fail(fieldname, raw, "expected a table")
     kind = raw.get("kind")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         raise ctx.fail(fieldname + ".kind", kind, f"unknown rule kind (expected one of {', '.join(kinds)})")
     _RULE_CHECKERS[kind](ctx, raw, fieldname, rings)
     params = tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
@@ -354,7 +409,15 @@ def _make_rule(ctx: _Ctx, raw: object, fieldname: str, rings: Mapping[str, Ring]
 
 def _make_source(ctx: _Ctx, raw: object, fieldname: str) -> Source:
     if not isinstance(raw, dict):
-        raise ctx.fail(fieldname, raw, "expected a table {file, quote}")
+        raise ctx.fail(fieldname, raw, "expected a table {file, quote} or {book, quote}")
+    if "book" in raw:
+        # A source outside the seeds: the book by name; the passage if we have it.
+        _no_extra(ctx, raw, ("book", "quote"), fieldname + ".")
+        book = _req(ctx, raw, "book", str, fieldname + ".")
+        if not book.startswith("《"):
+            raise ctx.fail(fieldname + ".book", book, "expected a book title in 《》")
+        quote = _req(ctx, raw, "quote", str, fieldname + ".") if "quote" in raw else ""
+        return Source(file="", quote=quote, outside=book)
     _no_extra(ctx, raw, ("file", "quote"), fieldname + ".")
     file = _req(ctx, raw, "file", str, fieldname + ".")
     if file not in SEED_FILES:
@@ -371,7 +434,7 @@ def _str_list(ctx: _Ctx, raw: Mapping[str, Any], name: str) -> tuple[str, ...]:
 
 
 _SPIRIT_FIELDS: Final = ("id", "name", "name_trad", "aliases", "aliases_trad", "group", "quality",
-                         "rule", "condition", "only", "note", "meaning", "source", "variant")
+                         "rule", "condition", "only", "note", "meaning", "source", "variant", "day_pillar")
 
 
 def _parse_toml(name: str, text: str) -> dict[str, Any]:
@@ -451,6 +514,17 @@ def _parse_spirits(name: str, data: Mapping[str, Any], rings: Mapping[str, Ring]
             if opt in raw:
                 _req(ctx, raw, opt, str)
         rule = _make_rule(ctx, raw.get("rule"), "rule", rings)
+        day_pillar = raw.get("day_pillar", False)
+        if not isinstance(day_pillar, bool):
+            raise ctx.fail("day_pillar", day_pillar, "expected true or false")
+        if day_pillar:
+            # The labels name days: the spirit is in force only on that day pillar.
+            if rule.kind != "table" or group not in ("season", "month"):
+                raise ctx.fail("day_pillar", day_pillar, "needs a table rule of a season or month spirit")
+            for entry in table_entries(rule.get("values")):
+                for label in entry:
+                    if len(label) != 2:
+                        raise ctx.fail("rule.values", label, "day_pillar = true needs 甲子 pillars")
         raw_variants = raw.get("variant", [])
         if not isinstance(raw_variants, list):
             raise ctx.fail("variant", raw_variants, "expected an array of tables [[spirit.variant]]")
@@ -476,7 +550,7 @@ def _parse_spirits(name: str, data: Mapping[str, Any], rings: Mapping[str, Ring]
             aliases=aliases, aliases_trad=aliases_trad, group=group, quality=quality, rule=rule,
             meaning=_req(ctx, raw, "meaning", str), source=_make_source(ctx, raw.get("source"), "source"),
             condition=raw.get("condition"), only=only, note=raw.get("note"),
-            variants=tuple(variants), seq=len(spirits), file=name))
+            variants=tuple(variants), seq=len(spirits), file=name, day_pillar=day_pillar))
 
 
 def _check_references(spirits: Sequence[Spirit]) -> None:
@@ -504,26 +578,23 @@ def load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
         root = importlib_resources.files("resources").joinpath("catalog")
         names = sorted(p.name for p in root.iterdir() if p.name.endswith(".toml"))
         for n in names:
-            sources.append((f"resources/catalog/{n}", _read_text(n, root.joinpath(n).read_bytes())))
+            name = f"resources/catalog/{n}"
+            sources.append((name, _read_text(name, _read_bytes(name, root.joinpath(n)))))
     else:
         for p in paths:
             path = Path(p)
-            try:
-                data = path.read_bytes()
-            except OSError as e:
-                raise CatalogError(str(path), "(file)", "(file)", None, f"cannot be read: {e.strerror}") from e
-            sources.append((str(path), _read_text(str(path), data)))
+            sources.append((str(path), _read_text(str(path), _read_bytes(str(path), path))))
     if not sources:
         raise CatalogError("resources/catalog", "(file)", "(file)", None, "no catalog files found")
     parsed = [(name, _parse_toml(name, text)) for name, text in sources]
     rings: dict[str, Ring] = {}
     # Every file's rings first, so that any file may place spirits on any ring.
-    for name, data in parsed:
-        _parse_rings(name, data, rings)
+    for name, table in parsed:
+        _parse_rings(name, table, rings)
     spirits: list[Spirit] = []
     seen: dict[str, str] = {}
-    for name, data in parsed:
-        _parse_spirits(name, data, rings, spirits, seen)
+    for name, table in parsed:
+        _parse_spirits(name, table, rings, spirits, seen)
     _check_references(spirits)
     ordered = tuple(sorted(spirits, key=lambda s: (_GROUP_ORDER[s.group], s.seq)))
     return Catalog(rings=tuple(sorted(rings.values(), key=_ring_order)), spirits=ordered,
@@ -535,6 +606,15 @@ def _ring_order(r: Ring) -> tuple[int, str]:
     return (0 if r.plate == "upper" else 1, r.id)
 
 
+def _read_bytes(name: str, file: Path | Traversable) -> bytes:
+    """A catalog file's bytes; any file that cannot be read (a dangling link, a folder, no permission,
+    a FIFO, which is never waited on) is one :class:`CatalogError`."""
+    try:
+        return read_file(file) if isinstance(file, Path) else file.read_bytes()
+    except OSError as e:
+        raise CatalogError(name, "(file)", "(file)", None, f"cannot be read: {e.strerror or e}") from None
+
+
 def _read_text(name: str, data: bytes) -> str:
     try:
         return data.decode("utf-8")
@@ -544,6 +624,9 @@ def _read_text(name: str, data: bytes) -> str:
 
 
 _GROUP_ORDER: Final = {g: i for i, g in enumerate(GROUPS)}
+# Seed code → (file name, book, book traditional, English), and seed code → file name.
+SEED_BOOKS: Final = _load_seed_books()
+SEED_FILES: Final[Mapping[str, str]] = MappingProxyType({k: v[0] for k, v in SEED_BOOKS.items()})
 _DEFAULT: list[Catalog] = []
 
 
@@ -560,7 +643,8 @@ def default_catalog() -> Catalog:
 def anchor_branch(rule: Rule, value: int) -> int:
     """Branch index of a single-position keyed rule (a ring anchor) for key value ``value``."""
     if rule.kind == "step":
-        return (BRANCHES.index(rule.get("start")) + rule.get("step") * value) % 12
+        step: int = rule.get("step")
+        return (BRANCHES.index(rule.get("start")) + step * value) % 12
     if rule.kind == "alternate":
         first = BRANCHES.index(rule.get("start")) + value // 2
         return (first + 6 * (value % 2)) % 12

@@ -2,24 +2,29 @@
 relations between two positions).
 
 Bad input never produces a traceback: every :class:`core.errors.ShenshaError` and every argument
-error becomes one line on stderr and exit status 2.
+error becomes one line on stderr and exit status 2. Output goes through :func:`emit`: output that
+cannot be written (a full disk, a closed standard output) or encoded (an ASCII or Latin-1 terminal)
+is one line on stderr and exit status 2 too; JSON falls back to ASCII escapes and succeeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
+import re
 import sys
-from typing import Any, Callable, NoReturn, Sequence, TextIO
+from typing import Any, NoReturn, TextIO
+from collections.abc import Callable, Sequence
 
 from core.catalog import GROUPS, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
-from core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate
+from core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate, split_choice
 from core.errors import ShenshaError, one_line
 
 __all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError", "add_state_arguments",
-           "resolve_state"]
+           "add_date_arguments", "resolve_state", "read_moment", "emit", "say", "decode_argv"]
 
 EXIT_USAGE = 2
 
@@ -34,6 +39,98 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # --help and --version: through emit, so an ASCII terminal gets one line, not a traceback
+        if message and emit(message, sys.stdout if file is None else file, sys.stderr) != 0:
+            raise SystemExit(EXIT_USAGE)
+
+
+def say(err: TextIO | None, line: str) -> None:
+    """Write one line to ``err`` (stderr), whatever its encoding; never raises."""
+    if err is None:
+        return
+    text = f"shensha-plates: {one_line(line)}\n"
+    try:
+        try:
+            err.write(text)
+        except UnicodeEncodeError:
+            err.write(text.encode("ascii", "backslashreplace").decode("ascii"))
+        err.flush()
+    except (OSError, ValueError):
+        pass  # nowhere left to report to
+
+
+def _ascii_json(text: str) -> str:
+    """JSON text with every non-ASCII character escaped: the same document (JSON puts such
+    characters only inside strings), as ``ensure_ascii=True`` would have written it."""
+    return re.sub(r"[^\x00-\x7f]", lambda m: json.dumps(m.group())[1:-1], text)
+
+
+def emit(text: str, out: TextIO | None, err: TextIO | None, is_json: bool = False) -> int:
+    """Write a command's whole output; the exit status: 0, or 2 after one line on ``err`` when the
+    output cannot be encoded for ``out`` (JSON is then escaped to ASCII instead) or written to it.
+    A reader that went away (``| head``) ends the output quietly with status 0."""
+    if out is None:
+        say(err, "error: cannot write the output: standard output is closed")
+        return EXIT_USAGE
+    encoding = getattr(out, "encoding", None)
+    if encoding:
+        try:
+            text.encode(encoding, getattr(out, "errors", None) or "strict")
+        except UnicodeEncodeError as e:
+            if is_json:
+                text = _ascii_json(text)
+            else:
+                bad = e.object[e.start:e.end]
+                say(err, f"error: cannot print the output: standard output's encoding ({encoding}) cannot "
+                         f"show {ascii(bad)} (use a UTF-8 locale, set PYTHONIOENCODING=utf-8, or ask for "
+                         "--format json)")
+                return EXIT_USAGE
+    try:
+        out.write(text)
+        out.flush()
+    except BrokenPipeError:
+        _discard(out)
+        return 0
+    except (OSError, ValueError) as e:
+        _discard(out)
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else "standard output is closed"
+        say(err, f"error: cannot write the output: {reason}")
+        return EXIT_USAGE
+    return 0
+
+
+def _discard(out: TextIO) -> None:
+    """Point ``out``'s file descriptor at the null device, so that the interpreter's last flush of
+    what could not be written does not fail a second time with a traceback."""
+    try:
+        fd = out.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return
+    try:
+        os.dup2(null, fd)
+    except OSError:
+        pass
+    finally:
+        os.close(null)
+
+
+def decode_argv(argv: Sequence[str]) -> list[str]:
+    """Arguments as they were typed. Under a locale whose encoding is not UTF-8, Python decodes
+    the argument bytes with that encoding (lone surrogates for what it cannot read, mojibake under
+    Latin-1); arguments whose bytes are valid UTF-8 are read as UTF-8 instead, others are kept (and
+    shown readably by :func:`core.errors.one_line`). A no-op under a UTF-8 locale."""
+    if sys.getfilesystemencoding().lower().replace("-", "") == "utf8":
+        return list(argv)
+    decoded = []
+    for arg in argv:
+        try:
+            decoded.append(os.fsencode(arg).decode("utf-8"))
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            decoded.append(arg)
+    return decoded
+
 
 def add_state_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--year", help="year as a 甲子 (丙午) or a bare branch (午)")
@@ -43,9 +140,16 @@ def add_state_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hour", help="the hour branch, e.g. 午")
     p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                    help="choose a variant reading, e.g. tian_xi=shun_twelve or palaces=kaoyuan; repeatable")
-    cal = p.add_argument_group("from a date (instead of --year/--month/--xun/--day)")
-    cal.add_argument("--date", help="date and time, e.g. 2026-12-02T18:00")
-    cal.add_argument("--now", action="store_true", help="use the current date and time")
+    add_date_arguments(p.add_argument_group("from a date (instead of --year/--month/--xun/--day)"),
+                       "date and time, e.g. 2026-12-02T18:00")
+
+
+def add_date_arguments(cal: Any, date_help: str) -> None:
+    """--date and --now (mutually exclusive), --tz and the calendar conventions."""
+    moment = cal.add_mutually_exclusive_group()
+    moment.add_argument("--date", help=date_help + "; a time the clocks show twice (autumn) is the first "
+                        "unless an offset such as -05:00 is given")
+    moment.add_argument("--now", action="store_true", help="use the current date and time")
     cal.add_argument("--tz", default=None, help="time zone of --date (default Asia/Shanghai)")
     cal.add_argument("--year-start", default=None, choices=("lichun", "lichun-day", "new-year"),
                      help="where the year starts: 立春 exact moment (default), 立春 day, lunar new year")
@@ -64,12 +168,7 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     show.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans",
                       help="simplified (default) or traditional characters in text output")
     bazi = sub.add_parser("bazi", help="the four pillars of a birth moment and the spirits each carries (seed 000)")
-    bazi.add_argument("--date", help="birth date and time, e.g. 1990-05-17T08:30")
-    bazi.add_argument("--now", action="store_true", help="use the current date and time")
-    bazi.add_argument("--tz", default=None, help="time zone of --date (default Asia/Shanghai)")
-    bazi.add_argument("--year-start", default=None, choices=("lichun", "lichun-day", "new-year"))
-    bazi.add_argument("--month-basis", default=None, choices=("jie", "lunar"))
-    bazi.add_argument("--zi-hour", default=None, choices=("next-day", "same-day"))
+    add_date_arguments(bazi, "birth date and time, e.g. 1990-05-17T08:30")
     bazi.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                       help="a variant reading, e.g. jiang_xing=shenfeng or tian_de=kaoyuan; repeatable")
     bazi.add_argument("--format", choices=("text", "json"), default="text")
@@ -83,7 +182,33 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
     relate.add_argument("--format", choices=("text", "json"), default="text")
     relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    _add_variants_command(sub)
     return parser
+
+
+def _add_variants_command(sub: Any) -> None:
+    variants = sub.add_parser("variants", help="spirits read more than one way: each reading's rule, source and Zhuang's verdict")
+    variants.add_argument("name", nargs="?", help="a spirit's id, name, traditional name or other name (default: all with variants)")
+    variants.add_argument("--format", choices=("text", "json"), default="text")
+    variants.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+
+
+def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
+    from core.variants import find_readings, readings_to_json, readings_to_text
+    found = find_readings(args.name)
+    if args.format == "json":
+        json.dump(readings_to_json(found), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(readings_to_text(found, trad=args.lang == "zh-Hant") + "\n")
+    return 0
+
+
+def rejected_warnings(choices: Sequence[str]) -> list[str]:
+    """One warning line for every chosen reading that Zhuang rejects (never chosen silently)."""
+    from core.variants import rejected_choices
+    return [f"shensha-plates: warning: {s.id}={vid} ({s.name}) is a reading Zhuang rejects (verdict: rejected)"
+            for s, vid in rejected_choices(Options.from_choices(choices))]
 
 
 def resolve_state(args: argparse.Namespace) -> tuple[State, dict[str, Any] | None]:
@@ -91,10 +216,8 @@ def resolve_state(args: argparse.Namespace) -> tuple[State, dict[str, Any] | Non
     if args.date or args.now:
         if any(getattr(args, k) for k in ("year", "month", "xun", "day", "hour")):
             raise UsageError("give either --date/--now or --year/--month/--xun/--day, not both")
-        from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
-        opts = CalendarOptions.from_cli(tz=args.tz, year_start=args.year_start,
-                                        month_basis=args.month_basis, zi_hour=args.zi_hour)
-        moment = now(opts) if args.now else parse_datetime(args.date, opts)
+        from core.calendar import from_datetime
+        moment, opts = read_moment(args)
         info = from_datetime(moment, opts)
         return info.state, info.to_json()
     for flag in ("tz", "year_start", "month_basis", "zi_hour"):
@@ -103,6 +226,19 @@ def resolve_state(args: argparse.Namespace) -> tuple[State, dict[str, Any] | Non
     if not args.year or not args.month:
         raise UsageError("--year and --month are required (or give --date or --now)")
     return State.parse(args.year, args.month, args.xun, args.day, args.hour), None
+
+
+def read_moment(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The moment (``--date`` or ``--now``) and the calendar options the arguments give. A time the
+    clocks show twice adds a note (printed on stderr by :func:`run`) saying which was taken."""
+    from core.calendar import CalendarOptions, clock_note, now, parse_datetime
+    opts = CalendarOptions.from_cli(tz=args.tz, year_start=args.year_start, month_basis=args.month_basis,
+                                    zi_hour=args.zi_hour)
+    moment = now(opts) if args.now else parse_datetime(args.date, opts)
+    note = clock_note(moment)
+    if note and note not in getattr(args, "notes", ()):
+        args.notes = [*getattr(args, "notes", []), note]
+    return moment, opts
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -129,17 +265,27 @@ def plate_to_json(plate: Plate, calendar: dict[str, Any] | None = None) -> dict[
     return {
         "state": state,
         "positions": {
-            BRANCHES[b]: [
-                {"id": p.id, "name": p.name, "name_trad": p.name_trad, "group": p.group,
-                 "ring": p.ring, "at": p.at, "conditional": p.conditional}
-                for p in plate.positions[b]
-            ]
-            for b in range(12)
+            BRANCHES[b]: [placement_to_json(p) for p in plate.positions[b]] for b in range(12)
         },
         "rings": {r.ring.id: BRANCHES[r.anchor] for r in plate.rings},
         "variants": dict(plate.options.variants),
+        "variant_verdicts": {sid: default_catalog().spirit(sid).verdict_of(vid)
+                             for sid, vid in plate.options.variants},
         "omitted": list(plate.omitted),
     }
+
+
+def placement_to_json(p: Placement) -> dict[str, Any]:
+    """One spirit at one position, with its other names, meaning, the source of the reading in force,
+    that reading (``default`` or a variant id; null for a spirit read only one way) and Zhuang's
+    verdict on it (accepted, rejected, or null where he gives none)."""
+    s = p.spirit
+    reading = None if not s.variants else (p.variant or "default")
+    source = s.source if p.variant is None else s.variant(p.variant).source
+    return {"id": p.id, "name": p.name, "name_trad": p.name_trad, "group": p.group, "ring": p.ring,
+            "at": p.at, "conditional": p.conditional, "aliases": list(s.aliases),
+            "aliases_trad": list(s.aliases_trad), "meaning": s.meaning, "source": source.to_json(),
+            "variant": reading, "verdict": s.verdict_of(p.variant)}
 
 
 def section_label(p_ring: str | None, group: str, ring_names: dict[str, str], trad: bool) -> str:
@@ -204,7 +350,6 @@ QUALITY_WORDS: dict[str, tuple[str, str]] = {"good": ("吉", "吉"), "bad": ("�
 
 
 def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: str = "zh-Hans") -> str:
-    from core.catalog import SEED_FILES
     from core.script import in_script
     trad = lang == "zh-Hant"
     lines = [f"{first} · {second}"]
@@ -218,7 +363,7 @@ def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: s
             lines.append(f"    {in_script('辨：不取。', lang)}{in_script(r.note or '', lang)}")
         elif r.note:
             lines.append(f"    {in_script('注：', lang)}{in_script(r.note, lang)}")
-        lines.append(f"    {in_script('出处：', lang)}{SEED_FILES[r.source.file]}「{r.source.quote}」")
+        lines.append(f"    {in_script('出处：', lang)}{r.source.line(trad)}")
     return "\n".join(lines)
 
 
@@ -240,7 +385,7 @@ def chart_to_text(chart: Any, calendar: dict[str, Any] | None = None, lang: str 
         for h in hits:
             name = h.spirit.name_trad if trad else h.spirit.name
             lines.append(f"{PILLAR_NAMES[k][1 if trad else 0]}  {name}  {in_script(h.rule, lang)}")
-            lines.append(f"      {in_script('出处：', lang)}{h.spirit.source.file_name}「{h.spirit.source.quote}」")
+            lines.append(f"      {in_script('出处：', lang)}{h.spirit.source.line(trad)}")
     if not chart.hits:
         lines.append(in_script("（无所列神煞）", lang))
     return "\n".join(lines)
@@ -248,12 +393,9 @@ def chart_to_text(chart: Any, calendar: dict[str, Any] | None = None, lang: str 
 
 def _cmd_bazi(args: argparse.Namespace, out: TextIO) -> int:
     from core.bazi import BaziOptions, chart_for
-    from core.calendar import CalendarOptions, now, parse_datetime
     if bool(args.date) == bool(args.now):
         raise UsageError("give a birth moment with --date (e.g. --date 1990-05-17T08:30) or --now")
-    opts = CalendarOptions.from_cli(tz=args.tz, year_start=args.year_start, month_basis=args.month_basis,
-                                    zi_hour=args.zi_hour)
-    moment = now(opts) if args.now else parse_datetime(args.date, opts)
+    moment, opts = read_moment(args)
     chart, info = chart_for(moment, opts, BaziOptions.from_choices(args.variant))
     if args.format == "json":
         json.dump(chart_to_json(chart, info.to_json()), out, ensure_ascii=False, indent=2)
@@ -270,7 +412,7 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
     if not (args.date or args.now or args.xun or args.day):
         args.xun = "甲子"  # the xun plays no part in date selection; any will do
     state, calendar = resolve_state(args)
-    choices = dict(c.partition("=")[::2] for c in args.variant)
+    choices = dict(split_choice(c) for c in args.variant)
     plate = selection_plate(state.year_branch, state.year_stem, state.month, choices)
     if args.format == "json":
         data = plate_to_json(plate)
@@ -284,10 +426,10 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
     for m in MOUNTAINS:
         names = [p.spirit.name_trad if trad else p.spirit.name for p in plate.at(m) if p.palace is None]
         lines.append(f"{m} │ {' '.join(names)}")
-    flying = [p for p in plate.placements if p.palace is not None]
+    flying = [(p.spirit, p.palace) for p in plate.placements if p.palace is not None]
     if flying:
         lines.append(in_script("飞宫：", lang) + "；".join(
-            f"{p.spirit.name_trad if trad else p.spirit.name} {in_script(p.palace + '宫', lang)}" for p in flying))
+            f"{sp.name_trad if trad else sp.name} {in_script(palace + '宫', lang)}" for sp, palace in flying))
     none = [p.spirit.name_trad if trad else p.spirit.name for p in plate.placements if p.spirit.remedy == "none"]
     if none:
         lines.append(in_script("例无制法：", lang) + "、".join(dict.fromkeys(none)))
@@ -313,34 +455,42 @@ def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "bazi": _cmd_bazi, "select": _cmd_select,
-                                                                   "relate": _cmd_relate}
+                                                                   "relate": _cmd_relate,
+                                                                   "variants": _cmd_variants}
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """Run a parsed text command; errors become one line on ``err`` and exit status 2."""
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run a parsed text command. Its output is made whole first and then written by :func:`emit`;
+    errors become one line on ``err`` and exit status 2, notes (an ambiguous clock time) a line each."""
+    out = sys.stdout if out is None else out  # still None when the process's output is closed
+    err = sys.stderr if err is None else err
+    buffer = io.StringIO()
+    args.notes = []
     try:
-        return COMMANDS[args.command](args, out)
+        code = COMMANDS[args.command](args, buffer)
+        if args.command == "show":
+            for line in rejected_warnings(args.variant):
+                err.write(line + "\n")
     except ShenshaError as e:
-        err.write(f"shensha-plates: error: {one_line(e)}\n")
+        say(err, f"error: {e}")
         return EXIT_USAGE
+    finally:
+        for note in args.notes:
+            say(err, f"note: {note}")
+    return emit(buffer.getvalue(), out, err, getattr(args, "format", None) == "json") or code
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``shensha-plates`` with the text commands; ``out`` and ``err`` default to the process's
+    standard output and error as they are at the call (``None`` when closed)."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(decode_argv(sys.argv[1:]) if argv is None else list(argv))
     except UsageError as e:
-        err.write(f"shensha-plates: error: {one_line(e)}\n")
+        say(err, f"error: {e}")
         return EXIT_USAGE
     if args.command is None:
-        parser.print_help(out)
-        return 0
-    try:
-        return run(args, out, err)
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, as other command-line tools do.
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
-        return 0
+        return emit(parser.format_help(), out, err)
+    return run(args, out, err)

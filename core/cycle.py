@@ -13,7 +13,7 @@ from core.errors import InputError
 
 __all__ = [
     "STEMS", "BRANCHES", "PILLARS", "XUN_HEADS", "TRIGRAMS", "MOUNTAINS", "PHASES",
-    "parse_stem", "parse_branch", "parse_pillar", "parse_xun", "parse_month",
+    "parse_stem", "parse_branch", "parse_pillar", "parse_xun", "parse_month", "ascii_int",
     "pillar_index", "pillar_name", "xun_of", "xun_void", "stem_phase", "branch_phase",
     "nayin", "stem_palace", "trigram_palace", "is_yang_branch", "is_yang_stem",
     "season_of_month", "mzj_of_month", "group_of_month", "month_branch",
@@ -181,6 +181,23 @@ def is_yang_stem(stem: int) -> bool:
     return stem % 2 == 0
 
 
+def ascii_int(text: str, max_digits: int = 9) -> int | None:
+    """The value of ``text`` if it is a whole number written with the ASCII digits 0–9 only (at most
+    ``max_digits`` of them, no sign, no spaces), else ``None``.
+
+    ``int()`` also reads other scripts' digits (``'١٢'``, ``'１２'``) and ``str.isdigit`` passes
+    ``'²'`` and ``'⑪'``, which ``int()`` then refuses; every number typed by a user or read from a
+    file goes through this one check instead.
+
+    >>> ascii_int("12"), ascii_int("１２"), ascii_int("²"), ascii_int("-1"), ascii_int("")
+    (12, None, None, None, None)
+    """
+    if not isinstance(text, str) or not 0 < len(text) <= max_digits or not text.isascii() \
+            or not text.isdigit():
+        return None
+    return int(text)
+
+
 def parse_month(text: str | int) -> int:
     """Month number 1–12 (正月=1 is the 寅 month) from a number, a month word or a month branch.
 
@@ -190,8 +207,9 @@ def parse_month(text: str | int) -> int:
     t = str(text).strip()
     if t.endswith("月"):
         t = t[:-1]
-    if t.isdigit() and 1 <= int(t) <= 12:
-        return int(t)
+    n = ascii_int(t)
+    if n is not None and 1 <= n <= 12:
+        return n
     if len(t) == 1 and t in BRANCHES:
         return (BRANCHES.index(t) - 2) % 12 + 1
     if t in _MONTH_WORDS:

@@ -16,8 +16,9 @@ indexed by key value, so a plate is a handful of tuple look-ups.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import Final, Iterable, Mapping
+from functools import lru_cache, partial
+from typing import Final
+from collections.abc import Iterable, Mapping
 
 from core.catalog import (
     KEYS, Catalog, Ring, Rule, Spirit, anchor_branch, default_catalog, label_branch,
@@ -31,7 +32,7 @@ from core.cycle import (
 from core.errors import InputError
 
 __all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate", "spirit_row",
-           "step_state", "DIALS", "SEASONS", "MONTH_NAMES"]
+           "step_state", "split_choice", "DIALS", "SEASONS", "MONTH_NAMES"]
 
 SEASONS: Final = ("春", "夏", "秋", "冬")
 MONTH_NAMES: Final = ("正月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月",
@@ -74,7 +75,7 @@ class State:
 
     @classmethod
     def parse(cls, year: str, month: str | int, xun: str | None = None, day: str | None = None,
-              hour: str | None = None) -> "State":
+              hour: str | None = None) -> State:
         """Build a state from text: year as a 甲子 (丙午) or a bare branch (午); month as 1–12, a
         month word or its branch; xun as its head (甲辰); day as a 甲子; hour as a branch.
         If ``xun`` is left out it is taken from the day. Raises :class:`InputError`.
@@ -150,14 +151,14 @@ class Options:
 
     @classmethod
     def from_choices(cls, choices: Mapping[str, str] | Iterable[str] = (), palaces: str = "liuren",
-                     catalog: Catalog | None = None) -> "Options":
+                     catalog: Catalog | None = None) -> Options:
         """Validate variant choices, given as a mapping or as ``ID=CHOICE`` strings.
 
         ``CHOICE`` ``default`` keeps the catalog's main reading. Raises :class:`InputError`.
         """
         cat = catalog or default_catalog()
         pairs: dict[str, str] = {}
-        items = choices.items() if isinstance(choices, Mapping) else (_split_choice(c) for c in choices)
+        items = choices.items() if isinstance(choices, Mapping) else (split_choice(c) for c in choices)
         for sid, vid in items:
             if sid == "palaces":
                 palaces = vid
@@ -190,7 +191,8 @@ class Options:
         return None
 
 
-def _split_choice(text: str) -> tuple[str, str]:
+def split_choice(text: str) -> tuple[str, str]:
+    """``ID=CHOICE`` as ``(ID, CHOICE)``; anything else raises :class:`InputError`."""
     sid, sep, vid = str(text).partition("=")
     if not sep or not sid.strip() or not vid.strip():
         raise InputError(f"invalid variant choice: {text!r} (expected ID=CHOICE, e.g. tian_xi=shun_twelve)")
@@ -345,6 +347,23 @@ _MONTH_KEYS: Final = ("season", "month", "mzj", "mgroup")
 _DAY_KEYS: Final = ("day_stem", "day_branch")
 
 
+def _day_condition(spirit: Spirit, label: str) -> str | None:
+    """The condition shown when no day is set: a day-pillar spirit holds only on its day."""
+    if spirit.day_pillar:
+        return f"{label}日" + (f"；{spirit.condition}" if spirit.condition else "")
+    return spirit.condition
+
+
+def _on_day(rows: Rows, day: int) -> Rows:
+    """Rows with the day known: a day-pillar spirit stays only on its own day, then unconditional."""
+    def on_day(row: tuple[Placement, ...]) -> tuple[Placement, ...]:
+        if not any(p.spirit.day_pillar for p in row):
+            return row
+        return tuple(p if not p.spirit.day_pillar else replace(p, conditional=p.spirit.condition)
+                     for p in row if not p.spirit.day_pillar or parse_pillar(p.at) == day)
+    return tuple(on_day(row) for row in rows)
+
+
 def _only_decides(only: str | None, year_parity: int, day_parity: int | None) -> bool | None:
     """True/False when the context decides an ``only`` condition, None when it cannot (no day)."""
     if only is None:
@@ -369,6 +388,13 @@ def _rows(entries: list[_Entry], year_parity: int = 0, day_parity: int | None = 
     return tuple(tuple(r) for r in rows)
 
 
+def _placements(spirit: Spirit, labels: tuple[str, ...], *, ring: str | None, table: str | None,
+                variant: str | None, palaces: str) -> tuple[Placement, ...]:
+    return tuple(Placement(spirit=spirit, at=lb, branch=label_branch(lb, palaces), ring=ring, table=table,
+                           conditional=_day_condition(spirit, lb), variant=variant)
+                 for lb in labels)
+
+
 @lru_cache(maxsize=64)
 def _compile(catalog: Catalog, options: Options) -> _Compiled:
     by_key: dict[str, list[list[_Entry]]] = {k: [[] for _ in range(n)] for k, n in KEYS.items()}
@@ -383,11 +409,7 @@ def _compile(catalog: Catalog, options: Options) -> _Compiled:
             for o in (offs if isinstance(offs, tuple) else (offs,)):
                 ring_slots[ring_id][o].append(spirit)
         table = None if ring_id else key
-
-        def make(labels: tuple[str, ...]) -> tuple[Placement, ...]:
-            return tuple(Placement(spirit=spirit, at=lb, branch=label_branch(lb, options.palaces),
-                                   ring=ring_id, table=table, conditional=spirit.condition, variant=vid)
-                         for lb in labels)
+        make = partial(_placements, spirit, ring=ring_id, table=table, variant=vid, palaces=options.palaces)
         if key is None:
             if spirit.group not in _DAY_GROUPS:
                 raise ValueError(f"spirit {spirit.id}: a fixed rule is only supported for day spirits")
@@ -442,6 +464,8 @@ def _plate(state: State, options: Options, catalog: Catalog) -> Plate:
     y = comp.year[(state.year_branch, state.year_stem)]
     x = comp.xun[state.xun]
     m = comp.month[(state.month, state.year_branch % 2, None if day is None else day % 2)]
+    if day is not None:
+        m = _on_day(m, day)
     d = comp.no_day if day is None else comp.day[day]
     positions = tuple(y[b] + x[b] + m[b] + d[b] for b in range(12))
     values = {"year_branch": state.year_branch, "month": state.month - 1, "season": (state.month - 1) // 3,

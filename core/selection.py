@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Final, Mapping
+from typing import Any, Final
+from collections.abc import Mapping
 
 from core.catalog import Source
 from core.cycle import BRANCHES, MOUNTAINS, STEMS
@@ -240,6 +241,7 @@ def load_selection(path: Path | str | None = None) -> SelectionRules:
         for f in ("id", "name", "name_trad", "meaning", "remedy"):
             if not isinstance(raw.get(f), str) or not raw[f].strip():
                 raise _err(name, entry, f, raw.get(f), "must be a non-empty string")
+        sid = str(raw["id"])
         if sid in ids:
             raise _err(name, entry, "id", sid, "is used twice")
         if raw.get("quality") not in ("good", "bad", "mixed"):
@@ -407,6 +409,10 @@ def selection_plate(year_branch: int, year_stem: int | None, month: int, choices
         raise InputError(f"invalid year stem: {year_stem!r} for the branch {BRANCHES[year_branch]}")
     rules = rules or default_selection()
     choices = dict(choices or {})
+    known = {sp.id: sp for sp in rules.spirits if sp.variants}
+    for sid in choices:
+        if sid not in known:
+            raise InputError(f"unknown variant target: {sid!r} (expected one of {', '.join(sorted(known))})")
     placements: list[Placement] = []
     omitted: list[str] = []
     for sp in rules.spirits:

@@ -11,14 +11,17 @@ from __future__ import annotations
 import json
 import os
 import random
+import reprlib
+from itertools import pairwise
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final, Sequence
+from typing import Any, Final
+from collections.abc import Sequence
 
 from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES, XUN_HEADS, pillar_name
 from core.engine import MONTH_NAMES, Options, State, compute_plate, step_state
-from core.datafile import write_atomic
+from core.datafile import output_path, read_file, write_atomic
 from core.errors import InputError, ShenshaError
 
 __all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
@@ -63,7 +66,7 @@ def path_words(branches: Sequence[int]) -> str:
         return "不在此盘"
     parts = []
     runs = [1]
-    for a, b in zip(branches, branches[1:]):
+    for a, b in pairwise(branches):
         if a == b:
             runs[-1] += 1
         else:
@@ -73,7 +76,7 @@ def path_words(branches: Sequence[int]) -> str:
         k = runs[0]
         moved = list(branches[::k])
         return f"每{_NUM[k]}步一移；" + path_words(moved).replace("每步", "每移")
-    diffs = {(b - a) % 12 for a, b in zip(branches, branches[1:])}
+    diffs = {(b - a) % 12 for a, b in pairwise(branches)}
     if len(set(branches)) == 1:
         parts.append("不动，常居" + BRANCHES[branches[0]])
     elif len(diffs) == 1:
@@ -85,7 +88,7 @@ def path_words(branches: Sequence[int]) -> str:
         else:
             parts.append(f"逆行，每步退{_NUM[12 - d]}辰")
     else:
-        ds = [(b - a) % 12 for a, b in zip(branches, branches[1:])]
+        ds = [(b - a) % 12 for a, b in pairwise(branches)]
         if len(set(ds[0::2])) == 1 and len(set(ds[1::2])) == 1:
             parts.append("两步一循环，往复交替")
         else:
@@ -198,6 +201,9 @@ def check_answer(q: Question, answer: int | str, catalog: Catalog | None = None,
 # -- lessons ---------------------------------------------------------------------------------------
 
 LESSON_FORMAT: Final = "shensha-plates-lesson"
+_MAX_DIGITS: Final = 40          # an integer longer than this is never a valid value in a lesson
+_SHOW = reprlib.Repr()
+_SHOW.maxstring, _SHOW.maxother, _SHOW.maxlevel, _SHOW.maxlist, _SHOW.maxdict = 60, 60, 2, 4, 4
 
 
 class LessonError(ShenshaError, ValueError):
@@ -205,7 +211,7 @@ class LessonError(ShenshaError, ValueError):
 
     def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
         self.file, self.entry, self.field, self.problem = file, entry, field, problem
-        super().__init__(f"lesson {file}: {entry}, field ({field}): {problem}")
+        super().__init__(f"lesson {file}: {entry}, field {field}: {problem}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +227,39 @@ class Lesson:
     steps: tuple[LessonStep, ...]
 
 
+class _LongNumber:
+    """An integer literal too long to be any lesson value, kept as its length: ``int()`` on it
+    would raise (Python's limit on digits) before the field could be named."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+def _parse_int(text: str) -> int | _LongNumber:
+    return _LongNumber(text) if len(text) > _MAX_DIGITS else int(text)
+
+
+def _show(value: object) -> str:
+    """A value as the message quotes it: short, one line, however large or deep the value is."""
+    return _SHOW.repr(value)
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def _text_fault(value: str) -> str | None:
+    """Why ``value`` cannot be kept in a lesson file (UTF-8), or None."""
+    if _has_surrogate(value):
+        return f"holds a lone surrogate (a cut-off character), cannot be written as UTF-8: {_show(value)}"
+    return None
+
+
 def _step_to_json(step: LessonStep) -> dict[str, Any]:
     st = step.state
     return {"year": st.year_name, "month": st.month, "xun": XUN_HEADS[st.xun],
@@ -234,11 +273,29 @@ def lesson_to_json(lesson: Lesson) -> dict[str, Any]:
             "steps": [_step_to_json(s) for s in lesson.steps]}
 
 
+def _check_text(file: str, lesson: Lesson) -> None:
+    """Every piece of free text in ``lesson`` can be written as UTF-8; else the step and field."""
+    if (fault := _text_fault(lesson.name)) is not None:
+        raise LessonError(file, "(file)", "name", fault)
+    for i, step in enumerate(lesson.steps):
+        for field, values in (("note", (step.note,)), ("variants", step.variants)):
+            for value in values:
+                if (fault := _text_fault(value)) is not None:
+                    raise LessonError(file, f"step {i + 1}", field, fault)
+
+
 def save_lesson(path: str | os.PathLike[str], lesson: Lesson) -> Path:
     """Write atomically: a temporary file in the same folder, flushed and synced, then renamed over
     the target. A failure leaves the old file as it was and no temporary file behind."""
-    target = Path(path)
-    data = (json.dumps(lesson_to_json(lesson), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    try:
+        target = output_path(path)
+    except OSError as e:
+        raise LessonError(os.fspath(path), "(file)", "(path)", f"cannot write: {e.strerror or e}") from None
+    _check_text(str(target), lesson)
+    try:
+        data = (json.dumps(lesson_to_json(lesson), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    except (UnicodeEncodeError, ValueError) as e:  # _check_text should have named it; never a traceback
+        raise LessonError(str(target), "(file)", "(encoding)", f"cannot be written as UTF-8: {e}") from None
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise LessonError(str(target), "(file)", "(path)", "the folder does not exist")
@@ -249,50 +306,95 @@ def save_lesson(path: str | os.PathLike[str], lesson: Lesson) -> Path:
     return target
 
 
+# each field of a step: the JSON types it may have, what to say otherwise, and how to read it
+# alone (with the other fields at a fixed, valid value) so that a fault names this field
+_STEP_FIELDS: Final[tuple[tuple[str, tuple[type, ...], bool, str], ...]] = (
+    ("year", (str,), False, "must be a year as text (a 甲子 such as 丙午, or a branch such as 午)"),
+    ("month", (int, str), False, "must be 1–12, a month word or its branch"),
+    ("xun", (str,), False, "must be a xun head as text (甲子 … 甲寅)"),
+    ("day", (str,), True, "must be a 甲子 day as text (such as 庚戌) or null"),
+    ("hour", (str,), True, "must be a branch as text (such as 午) or null"),
+)
+
+
+def _read_alone(field: str, value: Any) -> None:
+    defaults: dict[str, Any] = {"year": "甲子", "month": 1, "xun": "甲子", "day": None, "hour": None}
+    if field == "day":
+        defaults["xun"] = None  # the day's own xun
+    State.parse(**(defaults | {field: value}))
+
+
+def _read_step(name: str, entry: str, st: Any) -> LessonStep:
+    if not isinstance(st, dict):
+        raise LessonError(name, entry, "(step)", f"must be an object, got {_show(st)}")
+    for field, types, optional, expected in _STEP_FIELDS:
+        value = st.get(field)
+        if value is None and optional:
+            continue
+        if not isinstance(value, types) or isinstance(value, bool):
+            raise LessonError(name, entry, field, f"{expected}, got {_show(value)}")
+        if isinstance(value, str) and (fault := _text_fault(value)) is not None:
+            raise LessonError(name, entry, field, fault)
+        try:
+            _read_alone(field, value)
+        except (ShenshaError, ValueError) as e:
+            raise LessonError(name, entry, field, str(e)) from None
+    try:
+        state = State.parse(st["year"], st["month"], st["xun"], st.get("day"), st.get("hour"))
+    except (ShenshaError, ValueError) as e:  # the fields agree alone but not together: the day's xun
+        raise LessonError(name, entry, "day" if st.get("day") else "(state)", str(e)) from None
+    raw_variants = st.get("variants", [])
+    if not isinstance(raw_variants, list) or not all(isinstance(v, str) for v in raw_variants):
+        raise LessonError(name, entry, "variants", f"must be a list of texts such as \"tian_xi=shun_twelve\", "
+                                                   f"got {_show(raw_variants)}")
+    variants = tuple(raw_variants)
+    for v in variants:
+        if (fault := _text_fault(v)) is not None:
+            raise LessonError(name, entry, "variants", fault)
+    try:
+        Options.from_choices(list(variants))
+    except (ShenshaError, ValueError) as e:
+        raise LessonError(name, entry, "variants", str(e)) from None
+    note = st.get("note", "")
+    if not isinstance(note, str):
+        raise LessonError(name, entry, "note", f"must be text, got {_show(note)}")
+    if (fault := _text_fault(note)) is not None:
+        raise LessonError(name, entry, "note", fault)
+    return LessonStep(state, variants, note)
+
+
 def load_lesson(path: str | os.PathLike[str]) -> Lesson:
-    """Read and validate a lesson file; any fault raises :class:`LessonError` naming the step."""
+    """Read and validate a lesson file; any fault raises :class:`LessonError` naming the step and
+    the field (or the file, for faults that no step holds). A UTF-8 byte-order mark is allowed."""
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_file(path)
     except OSError as e:
         raise LessonError(name, "(file)", "(file)", f"cannot be read: {e.strerror or e}") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8-sig"), parse_int=_parse_int)
     except UnicodeDecodeError:
         raise LessonError(name, "(file)", "(encoding)", "is not UTF-8 text") from None
     except json.JSONDecodeError as e:
         raise LessonError(name, "(file)", "(syntax)", f"is not valid JSON (line {e.lineno}, column {e.colno})") from None
+    except RecursionError:
+        raise LessonError(name, "(file)", "(syntax)", "nests lists or objects too deeply to be a lesson") from None
+    except ValueError as e:  # a float or other literal the decoder itself refuses
+        raise LessonError(name, "(file)", "(syntax)", f"is not valid JSON: {e}") from None
     if not isinstance(data, dict) or data.get("format") != LESSON_FORMAT:
         raise LessonError(name, "(file)", "format", f"is not a lesson file (expected format {LESSON_FORMAT!r})")
     if data.get("version") != 1:
-        raise LessonError(name, "(file)", "version", f"unsupported version {data.get('version')!r}")
+        raise LessonError(name, "(file)", "version", f"unsupported version {_show(data.get('version'))}")
     title = data.get("name")
     if not isinstance(title, str) or not title.strip():
-        raise LessonError(name, "(file)", "name", "must be a non-empty string")
+        raise LessonError(name, "(file)", "name", f"must be a non-empty string, got {_show(title)}")
+    if (fault := _text_fault(title)) is not None:
+        raise LessonError(name, "(file)", "name", fault)
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list):
-        raise LessonError(name, "(file)", "steps", "must be a list")
-    steps = []
-    for i, st in enumerate(raw_steps):
-        entry = f"step {i + 1}"
-        if not isinstance(st, dict):
-            raise LessonError(name, entry, "(step)", "must be an object")
-        for f in ("year", "xun"):
-            if not isinstance(st.get(f), str):
-                raise LessonError(name, entry, f, f"must be text, got {st.get(f)!r}")
-        if not isinstance(st.get("month"), (int, str)) or isinstance(st.get("month"), bool):
-            raise LessonError(name, entry, "month", f"must be 1–12, got {st.get('month')!r}")
-        try:
-            state = State.parse(st["year"], st["month"], st["xun"], st.get("day"), st.get("hour"))
-            variants = tuple(str(v) for v in st.get("variants", []))
-            Options.from_choices(list(variants))
-        except (ShenshaError, ValueError, TypeError) as e:
-            raise LessonError(name, entry, "(state)", str(e)) from None
-        note = st.get("note", "")
-        if not isinstance(note, str):
-            raise LessonError(name, entry, "note", "must be text")
-        steps.append(LessonStep(state, variants, note))
-    return Lesson(title.strip(), tuple(steps))
+        raise LessonError(name, "(file)", "steps", f"must be a list, got {_show(raw_steps)}")
+    steps = tuple(_read_step(name, f"step {i + 1}", st) for i, st in enumerate(raw_steps))
+    return Lesson(title.strip(), steps)
 
 
 def all_text() -> str:

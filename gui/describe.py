@@ -9,14 +9,14 @@ import html
 import re
 from typing import Final
 
-from core.catalog import GROUPS, SEED_FILES, Catalog, Spirit
+from core.catalog import GROUPS, Catalog, Source, Spirit
 from core.cycle import BRANCHES, XUN_HEADS, xun_void
 from core.engine import Placement, Plate, State
 from core.script import to_traditional
 from gui.i18n import gloss, tr
 
 __all__ = ["state_label", "branch_html", "to_lang", "spirit_name", "spirit_html", "search_spirits",
-           "section_name"]
+           "section_name", "source_line"]
 
 def to_lang(text: str, lang: str) -> str:
     """``text`` (written in simplified characters) in the script of ``lang`` (OpenCC, 干支 kept)."""
@@ -68,14 +68,12 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
     parts.append(f"<br/><span>{e(to_lang(spirit.meaning, lang))}</span>")
     if spirit.note:
         parts.append(f"<br/><span style='color:#555'>{e(to_lang(spirit.note, lang))}</span>")
-    src = spirit.source
-    parts.append(f"<br/><span style='color:#777;font-size:small'>{e(tr('source', lang))}："
-                 f"{e(tr('seed_' + src.file, lang))}（{e(SEED_FILES[src.file])}）「{e(src.quote)}」</span>")
+    parts.append("<br/>" + _source_html(spirit.source, lang))
     for v in spirit.variants:
         verdict = {"rejected": tr("rejected", lang), "accepted": tr("accepted", lang)}.get(v.verdict or "", "")
         verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
         parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))} "
-                     f"<code>{e(v.id)}</code>：{verdict_html}{e(to_lang(v.note, lang))}（{e(v.source.file)}「{e(v.source.quote)}」）</span>")
+                     f"<code>{e(v.id)}</code>：{verdict_html}{e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
     if english:
         word = gloss({"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality])
         parts.append(f"<br/><i style='color:#777;font-size:small'>{e(word)} · {e(spirit.id)}</i>")
@@ -134,10 +132,17 @@ def search_spirits(catalog: Catalog, text: str) -> tuple[Spirit, ...]:
 
 # -- the other systems -------------------------------------------------------------------------------
 
-def _source_html(file: str, quote: str, lang: str) -> str:
+def source_line(src: Source, lang: str) -> str:
+    """The book and the passage (never a file name): 《大六壬指南》卷四 …「…」. A seed's quote is
+    shown as the seed has it; a book outside the seeds is named in the reader's script."""
+    if src.file:
+        return src.line(trad=lang == "zh-Hant")
+    return to_lang(src.line(), lang)
+
+
+def _source_html(src: Source, lang: str) -> str:
     e = html.escape
-    return (f"<span style='color:#777;font-size:small'>{e(tr('source', lang))}：{e(tr('seed_' + file, lang))}"
-            f"（{e(SEED_FILES[file])}）「{e(quote)}」</span>")
+    return f"<span style='color:#777;font-size:small'>{e(tr('source', lang))}：{e(source_line(src, lang))}</span>"
 
 
 def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, heading: str = "") -> str:
@@ -172,7 +177,7 @@ def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, head
                 f"<br/><span>{e(to_lang(h.spirit.meaning, lang))}</span>")
         if h.spirit.note:
             line += f"<br/><span style='color:#555;font-size:small'>{e(to_lang(h.spirit.note, lang))}</span>"
-        line += "<br/>" + _source_html(h.spirit.source.file, h.spirit.source.quote, lang)
+        line += "<br/>" + _source_html(h.spirit.source, lang)
         if english:
             line += f"<br/><i style='color:#777;font-size:small'>{e(h.spirit.id)} · {e(h.pillar)}</i>"
         out.append(line + "</div>")
@@ -201,6 +206,6 @@ def relations_html(first: str, second: str, relations: object, lang: str = "zh-H
         line += f"<br/>{e(to_lang(r.meaning, lang))}"
         if r.note:
             line += f"<br/><span style='color:#555;font-size:small'>{e(to_lang(r.note, lang))}</span>"
-        line += "<br/>" + _source_html(r.source.file, r.source.quote, lang) + "</div>"
+        line += "<br/>" + _source_html(r.source, lang) + "</div>"
         out.append(line)
     return "".join(out)

@@ -7,7 +7,8 @@ Pure Python: no Qt import.
 
 from __future__ import annotations
 
-from typing import Final, Mapping
+from typing import Final
+from collections.abc import Mapping
 
 __all__ = ["STRINGS", "tr", "gloss", "LANGS", "all_text"]
 
@@ -141,7 +142,6 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "sel_spurious": ("辨伪：书中斥为伪煞，不列于盘", "辨偽：書中斥為偽煞，不列於盤", "spurious: named by the book, not placed"),
     "relations_tab": ("八煞关系", "八煞關係", "the eight relations"),
     "birth": ("出生时间", "出生時間", "birth date and time"),
-    "zone": ("时区", "時區", "time zone"),
     "make_chart": ("排八字", "排八字", "cast the chart"),
     "from_plate": ("取转盘日期", "取轉盤日期", "use the plates' date"),
     "chart_none": ("此命四柱未见所列神煞", "此命四柱未見所列神煞", "none of the listed spirits in this chart"),
@@ -186,13 +186,10 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "reset_view": ("复位视图", "復位視圖", "reset zoom and pan"),
     "settings_reset": ("设置文件已损坏，已移至 {path}，以默认设置启动。", "設置文件已損壞，已移至 {path}，以默認設置啟動。",
                        "the settings file was damaged; it was moved to {path} and defaults are used"),
-    "source_line": ("据庄广之《大六壬神煞指南》卷四之圆图与方图 · 神煞旋盘 Shensha Plates",
-                    "據莊廣之《大六壬神煞指南》卷四之圓圖與方圖 · 神煞旋盤 Shensha Plates",
-                    "after Zhuang Guangzhi's round plates and square tables (Da Liu Ren guide, vol. 4)"),
-    "seed_000": ("神煞（四柱）", "神煞（四柱）", "Bazi spirits reference"),
-    "seed_001": ("八煞", "八煞", "the eight relations of Liu Ren"),
-    "seed_002": ("大六壬神煞指南 卷四", "大六壬神煞指南 卷四", "Da Liu Ren guide, vol. 4, the spirits"),
-    "seed_004": ("选择求真 卷八至十", "選擇求真 卷八至十", "Xuanze Qiuzhen, vols. 8–10"),
+    # {book}: the book of seed 002 as resources/sources.toml names it
+    "source_line": ("据{book}之圆图与方图 · 神煞旋盘 Shensha Plates",
+                    "據{book}之圓圖與方圖 · 神煞旋盤 Shensha Plates",
+                    "after Zhuang Guangzhi's round plates and square tables ({book})"),
     "omitted": ("（{n} 位干煞、支煞或年干之煞需要日或年干）", "（{n} 位干煞、支煞或年干之煞需要日或年干）",
                 "({n} spirits need a day or the year's stem)"),
     "void": ("{xun}旬 空亡", "{xun}旬 空亡", "void of the {xun} xun"),

@@ -8,13 +8,14 @@ when it says so; they never place a spirit themselves, they read :attr:`PlateMod
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Final, Mapping
+from typing import Final
+from collections.abc import Callable, Mapping
 
 from core.calendar import CalendarInfo
 from core.catalog import KEYS, Catalog, anchor_branch, default_catalog
 from core.engine import DIALS, Options, Plate, State, compute_plate, step_state
 
-__all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency"]
+__all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency", "Message"]
 
 # The ring that shows each dial, and the dial each ring belongs to (linked mode).
 DIAL_RING: Final[Mapping[str, str]] = {"year": "U1", "month": "L2", "xun": "U3"}
@@ -35,6 +36,14 @@ class Snapshot:
 
 
 @dataclass(frozen=True, slots=True)
+class Message:
+    """A line for the user: an error (bad input, a file that cannot be read) or a passing notice."""
+
+    text: str
+    error: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Consistency:
     consistent: bool
     nearest: State
@@ -50,7 +59,8 @@ class PlateModel:
     """The current plate and everything the user has set; notifies listeners of each change.
 
     Events: ``"state"`` (state, options or calendar changed; the plate is new), ``"paper"`` (paper
-    mode or a hand-turned disc), ``"lang"``, ``"history"`` (undo/redo availability).
+    mode or a hand-turned disc), ``"lang"``, ``"history"`` (undo/redo availability), ``"message"``
+    (a panel has something to tell the user: :attr:`message`; the window shows it).
     """
 
     def __init__(self, state: State | None = None, options: Options = Options(),
@@ -67,6 +77,7 @@ class PlateModel:
         self._paper = False
         self._paper_anchors: dict[str, int] = {}
         self._gesture: Snapshot | None = None
+        self._message: Message | None = None
 
     # -- observers -----------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -100,6 +111,11 @@ class PlateModel:
     @property
     def paper(self) -> bool:
         return self._paper
+
+    @property
+    def message(self) -> Message | None:
+        """The last message reported by :meth:`report`."""
+        return self._message
 
     def anchors(self) -> dict[str, int]:
         """The branch under slot 0 of every ring, as shown (hand-turned positions in paper mode)."""
@@ -202,6 +218,11 @@ class PlateModel:
             self._undo.append(self._snapshot())
             self._apply(self._redo.pop())
             self._emit("history")
+
+    def report(self, text: str, *, error: bool = True) -> None:
+        """Tell the user something (an error by default); whoever shows messages follows ``"message"``."""
+        self._message = Message(text, error)
+        self._emit("message")
 
     # -- paper mode ----------------------------------------------------------------------------
     def set_paper(self, on: bool) -> None:

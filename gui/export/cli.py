@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence, TextIO
+from typing import TextIO
+from collections.abc import Sequence
 
 from core.cli import UsageError, _Parser, add_state_arguments, resolve_state
 from core.engine import Options, compute_plate
@@ -74,6 +75,9 @@ def main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr
                                              month_basis=args.month_basis, zi_hour=args.zi_hour)
             calendar = from_datetime(now(copts) if args.now else parse_datetime(args.date, copts), copts)
         options = Options.from_choices(args.variant)
+        from core.cli import rejected_warnings
+        for line in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
+            err.write(line + "\n")
         width, height = _size(args.size)
         from gui.plate.scene import ViewConfig
         opts = SnapshotOptions(fmt=fmt, width=width, height=height, dpi=args.dpi, paper=args.paper,

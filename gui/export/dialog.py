@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget,
 )
 
 from gui.i18n import tr
-from gui.shell.settings import Settings
 from gui.export.snapshot import PAPERS, SnapshotOptions
 
 __all__ = ["ExportOptionsDialog", "load_snapshot_options", "save_snapshot_options"]
@@ -25,8 +25,9 @@ _LABELS = {
 }
 
 
-def load_snapshot_options(settings: Settings, base: SnapshotOptions) -> SnapshotOptions:
-    q = settings.raw()
+def load_snapshot_options(q: QSettings, base: SnapshotOptions) -> SnapshotOptions:
+    """The export choices remembered in ``q`` (the window's settings) over ``base``; a damaged value
+    falls back to ``base``'s."""
 
     def flag(key: str, default: bool) -> bool:
         v = q.value(f"export/{key}", default)
@@ -48,8 +49,7 @@ def load_snapshot_options(settings: Settings, base: SnapshotOptions) -> Snapshot
                    dpi=number("dpi", base.dpi, 36, 2400))
 
 
-def save_snapshot_options(settings: Settings, opts: SnapshotOptions) -> None:
-    q = settings.raw()
+def save_snapshot_options(q: QSettings, opts: SnapshotOptions) -> None:
     for key in ("table", "legend", "caption", "source", "transparent", "paper_look", "landscape", "paper", "width",
                 "dpi"):
         q.setValue(f"export/{key}", getattr(opts, key))
@@ -87,5 +87,7 @@ class ExportOptionsDialog(QDialog):
         self._base = opts
 
     def options(self) -> SnapshotOptions:
+        checked = {k: cb.isChecked() for k, cb in self.checks.items()}
         return replace(self._base, paper=self.paper.currentText(), width=self.width_box.value(), dpi=self.dpi.value(),
-                       **{k: cb.isChecked() for k, cb in self.checks.items()})
+                       caption=checked["caption"], table=checked["table"], legend=checked["legend"],
+                       source=checked["source"], transparent=checked["transparent"], landscape=checked["landscape"])

@@ -15,7 +15,8 @@ import re
 import uuid
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Callable, Final
+from typing import Final
+from collections.abc import Callable
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt, QUuid
 from PySide6.QtGui import (
@@ -97,7 +98,7 @@ class SnapshotOptions:
     def palette(self) -> Palette:
         return self.render_view.palette
 
-    def validate(self) -> "SnapshotOptions":
+    def validate(self) -> SnapshotOptions:
         if self.fmt not in FORMATS:
             raise ExportError(f"invalid format: {self.fmt!r} (expected one of {', '.join(FORMATS)})")
         if not 64 <= self.width <= 20000 or (self.height is not None and not 64 <= self.height <= 20000):
@@ -161,7 +162,7 @@ class _Layout:
 
 def paint_pages(painter: QPainter, page: QRectF, plate: Plate, calendar: CalendarInfo | None,
                 opts: SnapshotOptions, catalog: Catalog | None = None,
-                new_page: Callable[[], None] | None = None) -> None:
+                new_page: Callable[[], object] | None = None) -> None:
     """Paint the snapshot into ``page`` (device coordinates). With ``new_page`` (PDF, print) the
     spirit table goes on a page of its own; without it, below the plates on the same canvas."""
     cat = catalog or default_catalog()
@@ -390,6 +391,13 @@ def _paint_table(painter: QPainter, rows: list[tuple[str, str]], box: QRectF, un
     return y
 
 
+def _source_line(lang: str) -> str:
+    """The page's source line: the book of the plates (seed 002), as resources/sources.toml names it."""
+    from core.catalog import SEED_BOOKS
+    _, book, book_trad, _ = SEED_BOOKS["002"]
+    return tr("source_line", lang, book=book_trad if lang == "zh-Hant" else book)
+
+
 def _paint_footer(painter: QPainter, page: QRectF, margin: float, unit: float, opts: SnapshotOptions,
                   palette: object, folio: str = "") -> None:
     y = page.bottom() - margin
@@ -404,7 +412,7 @@ def _paint_footer(painter: QPainter, page: QRectF, margin: float, unit: float, o
         painter.setPen(QPen(palette.rule))  # type: ignore[attr-defined]
         painter.setFont(plate_font(unit * 1.2))
         painter.drawText(QRectF(page.left() + margin, y, page.width() - 2 * margin, unit * 2.0),
-                         Qt.AlignmentFlag.AlignCenter, tr("source_line", opts.lang))
+                         Qt.AlignmentFlag.AlignCenter, _source_line(opts.lang))
     if opts.legend:
         y -= unit * 3.2
         items = [("good", tr("legend_good", opts.lang)), ("bad", tr("legend_bad", opts.lang)),
@@ -415,7 +423,7 @@ def _paint_footer(painter: QPainter, page: QRectF, margin: float, unit: float, o
         widths = [fm.horizontalAdvance(t) + unit * (2.2 if q else 0.8) for q, t in items]
         x = page.left() + (page.width() - sum(widths)) / 2
         painter.setFont(font)
-        for (q, text), w in zip(items, widths):
+        for (q, text), w in zip(items, widths, strict=True):
             if q:
                 draw_mark(painter, palette, q, x + unit * 0.7, y + unit * 1.4, unit * 0.4)  # type: ignore[arg-type]
                 x += unit * 1.5
@@ -463,7 +471,8 @@ def _png_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOption
     img = render_image(plate, calendar, opts, catalog)
     buf = QBuffer()
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not img.save(buf, "PNG"):
+    # PySide6's stub types the format as bytes, but at run time (6.11) only a str is accepted
+    if not img.save(buf, "PNG"):  # type: ignore[call-overload]
         raise ExportError("the PNG encoder failed")
     return bytes(buf.data().data())
 
@@ -480,7 +489,7 @@ def _svg_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOption
     gen.setViewBox(QRectF(0, 0, w, h))
     gen.setResolution(96)
     gen.setTitle(state_label(plate.state, opts.lang))
-    gen.setDescription(tr("source_line", opts.lang))
+    gen.setDescription(_source_line(opts.lang))
     p = QPainter(gen)
     try:
         paint_pages(p, QRectF(0, 0, w, h), plate, calendar, replace(opts, width=w), catalog)

@@ -1,26 +1,34 @@
-"""The classroom: presentation mode, stepping and playing, tracing a spirit, highlighting and
-comparing, quizzes and lessons. Everything a spirit's place depends on comes from :mod:`core`
-(the plate, :mod:`core.teaching`); this module only shows it and takes the class's input."""
+"""The classroom: stepping and playing, tracing a spirit, highlighting and comparing, quizzes and
+lessons. Everything a spirit's place depends on comes from :mod:`core` (the plate,
+:mod:`core.teaching`); this module only shows it and takes the class's input.
+
+The panel works through the model (:class:`~gui.model.PlateModel`: the state, and
+:meth:`~gui.model.PlateModel.report` for messages), the plate view it annotates, and the window's
+actions named in :data:`WINDOW_ACTIONS` — never through the window itself. Presentation mode, which
+rearranges the window, is the shell's (:mod:`gui.shell.presenter`).
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Final
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
-    QApplication, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
-    QLabel,
+    QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
     QLineEdit, QListWidget, QPushButton, QSlider, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from core.cycle import BRANCHES
 from core.engine import Options, State, compute_plate, step_state
 from core.errors import ShenshaError
-from core.teaching import Lesson, LessonStep, Question, check_answer, load_lesson, make_question, save_lesson, trace
+from core.teaching import (
+    Lesson, LessonStep, Question, Trace, check_answer, load_lesson, make_question, save_lesson, trace,
+)
 from gui.describe import search_spirits, spirit_name, state_label, to_lang
 from gui.fonts import plate_font
 from gui.i18n import gloss, tr
@@ -28,155 +36,10 @@ from gui.model import PlateModel
 from gui.plate.scene import ViewConfig
 from gui.plate.view import PlateView
 
-if TYPE_CHECKING:
-    from gui.shell.main_window import MainWindow
+__all__ = ["ClassroomPanel", "QuizDialog", "CompareDialog", "WINDOW_ACTIONS"]
 
-__all__ = ["ClassroomPanel", "Presenter", "QuizDialog", "CompareDialog"]
-
-DIAL_KEYS = ("year", "month", "xun", "day")
-
-
-# -- presentation --------------------------------------------------------------------------------
-
-class Presenter(QObject):
-    """Full screen, large type, high contrast, no chrome; the keyboard (or a presenter remote:
-    Page Up/Down, arrows, space) steps the plates or the lesson; B or . blacks the screen out."""
-
-    sigChanged = Signal(bool)
-
-    NEXT = {Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Space, Qt.Key.Key_Return,
-            Qt.Key.Key_Enter}
-    PREV = {Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace}
-
-    def __init__(self, window: "MainWindow") -> None:
-        super().__init__(window)
-        self.w = window
-        self.active = False
-        self.dial = "month"
-        self._saved: dict[str, object] = {}
-        self.caption = QLabel(window.view)
-        self.caption.setObjectName("present_caption")
-        self.caption.setStyleSheet("background: rgba(0,0,0,170); color: white; padding: 10px 18px;"
-                                   "border-radius: 8px;")
-        self.caption.hide()
-        self.blackout = QWidget(window)
-        self.blackout.setObjectName("blackout")
-        self.blackout.setStyleSheet("background: black;")
-        self.blackout.hide()
-        window.model.subscribe(self._on_model)
-
-    # entering and leaving
-    def enter(self, screen_index: int | None = None) -> None:
-        if self.active:
-            return
-        w = self.w
-        self._saved = {"config": w.view.config, "panel": w.panel_container.isVisible(),
-                       "menu": w.menuBar().isVisible(), "status": w.statusBar().isVisible(),
-                       "full": w.isFullScreen()}
-        screens = QGuiApplication.screens()
-        if screen_index is not None and 0 <= screen_index < len(screens) and w.windowHandle() is not None:
-            w.windowHandle().setScreen(screens[screen_index])
-        w.panel_container.hide()
-        w.menuBar().hide()
-        w.statusBar().hide()
-        w.view.apply_config(replace(w.view.config, high_contrast=True))
-        w.showFullScreen()
-        self.active = True
-        QApplication.instance().installEventFilter(self)  # type: ignore[union-attr]
-        self._update_caption()
-        self.caption.show()
-        self.caption.raise_()
-        self.sigChanged.emit(True)
-
-    def exit(self) -> None:
-        if not self.active:
-            return
-        w = self.w
-        QApplication.instance().removeEventFilter(self)  # type: ignore[union-attr]
-        self.active = False
-        self.blackout.hide()
-        self.caption.hide()
-        w.view.apply_config(self._saved["config"])  # type: ignore[arg-type]
-        w.panel_container.setVisible(bool(self._saved["panel"]))
-        w.menuBar().setVisible(bool(self._saved["menu"]))
-        w.statusBar().setVisible(bool(self._saved["status"]))
-        if not self._saved["full"]:
-            w.showNormal()
-        self.sigChanged.emit(False)
-
-    # stepping
-    def next(self) -> None:
-        self._go(1)
-
-    def previous(self) -> None:
-        self._go(-1)
-
-    def _go(self, delta: int) -> None:
-        lesson = self.w.classroom.lesson_steps()
-        if lesson:
-            self.w.classroom.go_lesson(delta)
-        else:
-            self.w.model.step(self.dial, delta)
-
-    def toggle_blackout(self) -> None:
-        if self.blackout.isVisible():
-            self.blackout.hide()
-        else:
-            self.blackout.setGeometry(self.w.rect())
-            self.blackout.show()
-            self.blackout.raise_()
-
-    def _on_model(self, event: str) -> None:
-        if self.active and event in ("state", "lang"):
-            self._update_caption()
-
-    def _update_caption(self) -> None:
-        lang = self.w.model.lang
-        text = state_label(self.w.model.state, lang)
-        note = self.w.classroom.current_note()
-        dial = tr("dial_" + self.dial, lang)
-        self.caption.setText(f"{text}" + (f"\n{note}" if note else "") + f"\n<{dial}>")
-        side = min(self.w.view.width(), self.w.view.height())
-        self.caption.setFont(plate_font(max(18.0, side / 26)))
-        self.caption.adjustSize()
-        self.caption.move(16, 16)
-
-    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if not self.active:
-            return False
-        t = ev.type()
-        if t == QEvent.Type.Resize and obj is self.w:
-            self.blackout.setGeometry(self.w.rect())
-            self._update_caption()
-            return False
-        if t not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) or not isinstance(ev, QKeyEvent):
-            return False
-        key = Qt.Key(ev.key())
-        handled = key in self.NEXT or key in self.PREV or key in (
-            Qt.Key.Key_B, Qt.Key.Key_Period, Qt.Key.Key_Escape, Qt.Key.Key_F5, Qt.Key.Key_P,
-            Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4)
-        if not handled:
-            return False
-        if t == QEvent.Type.ShortcutOverride:
-            ev.accept()  # ours, not the window's shortcuts
-            return True
-        self.handle_key(key)
-        return True
-
-    def handle_key(self, key: Qt.Key) -> None:
-        if key in self.NEXT:
-            self.next()
-        elif key in self.PREV:
-            self.previous()
-        elif key in (Qt.Key.Key_B, Qt.Key.Key_Period):
-            self.toggle_blackout()
-        elif key in (Qt.Key.Key_Escape, Qt.Key.Key_F5):
-            self.exit()
-        elif key == Qt.Key.Key_P:
-            self.w.classroom.toggle_play()
-        else:
-            self.dial = DIAL_KEYS[int(key) - int(Qt.Key.Key_1)]
-            self._update_caption()
+# The window's actions (declared with its menu) that the classroom's buttons trigger, by name.
+WINDOW_ACTIONS: Final = ("present", "quiz")
 
 
 # -- the classroom tab ----------------------------------------------------------------------------
@@ -184,10 +47,13 @@ class Presenter(QObject):
 class ClassroomPanel(QWidget):
     """Stepping speed and play, trace, highlight, compare, quiz, lessons."""
 
-    def __init__(self, window: "MainWindow") -> None:
+    def __init__(self, model: PlateModel, view: PlateView, actions: Mapping[str, QAction]) -> None:
         super().__init__()
-        self.w = window
-        self.model: PlateModel = window.model
+        self.model = model
+        self.view = view
+        self.window_actions = actions
+        self.compare_dialog: CompareDialog | None = None
+        self.current_trace: Trace | None = None
         self.setObjectName("classroom_panel")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
@@ -289,8 +155,8 @@ class ClassroomPanel(QWidget):
         self._lesson: list[LessonStep] = []
         self.lesson_path: Path | None = None
 
-        self.present_button.clicked.connect(lambda: window.toggle_presentation())
-        self.duration.valueChanged.connect(lambda v: window.view.set_duration(v))
+        self.present_button.clicked.connect(actions["present"].trigger)
+        self.duration.valueChanged.connect(view.set_duration)
         self.play_year.clicked.connect(lambda: self.play("month", 12))
         self.play_days.clicked.connect(lambda: self.play("day", 60))
         self.pause.clicked.connect(self.toggle_play)
@@ -299,20 +165,20 @@ class ClassroomPanel(QWidget):
         self.trace_clear.clicked.connect(self.clear_trace)
         self.highlight.activated.connect(lambda _i: self.apply_highlight(self.highlight.currentData()))
         self.compare_button.clicked.connect(lambda: self.compare(self.compare_combo.currentData()))
-        self.quiz_button.clicked.connect(lambda: self.w.start_quiz())
+        self.quiz_button.clicked.connect(actions["quiz"].trigger)
         self.add_step.clicked.connect(self.add_current)
         self.remove_step.clicked.connect(self.remove_current)
         self.open_button.clicked.connect(self._open_dialog)
         self.save_button.clicked.connect(self._save_dialog)
         self.steps.currentRowChanged.connect(self._step_chosen)
         self.note.editingFinished.connect(self._note_changed)
-        self.retranslate()  # later, the window retranslates this panel with the rest
+        self.retranslate()  # later, the window retranslates this panel with the rest (and the glosses)
 
     # -- language --------------------------------------------------------------------------------
-    def retranslate(self) -> None:
+    def retranslate(self, english: bool = False) -> None:
+        """Texts in the model's language; with ``english``, English glosses beside the titles."""
         lang = self.model.lang
         T = lambda k: tr(k, lang)  # noqa: E731
-        english = self.w.panel.english.isChecked()
         G = lambda k: tr(k, lang) + (f"  ({gloss(k)})" if english else "")  # noqa: E731 - with a gloss for learners
         self.play_box.setTitle(G("cls_present_play"))
         self.aid_box.setTitle(G("cls_aids"))
@@ -406,7 +272,7 @@ class ClassroomPanel(QWidget):
         lang = self.model.lang
         found = search_spirits(self.model.catalog, text.strip()) if text.strip() else []
         if not found:
-            self.w.show_message(tr("search_none", lang, text=text))
+            self.model.report(tr("search_none", lang, text=text))
             return False
         spirit = found[0]
         dial = self.trace_dial.currentData() or "month"
@@ -416,27 +282,27 @@ class ClassroomPanel(QWidget):
                                                                        self.model.catalog).find(spirit.id)
         ring = placements[0].ring if placements and placements[0].ring else (
             "upper" if spirit.group in ("year", "xun") else "lower")
-        self.w.view.show_trace(ring, path)
+        self.view.show_trace(ring, path)
         seq = " → ".join(f"{s.label}{''.join(s.at) or '—'}" for s in t.steps)
         self.trace_words.setText(f"{spirit_name(spirit, lang)}：{to_lang(t.words, lang)}\n{to_lang(seq, lang)}")
         self.current_trace = t
         return True
 
     def clear_trace(self) -> None:
-        self.w.view.clear_trace()
+        self.view.clear_trace()
         self.trace_words.clear()
 
     # -- highlight and compare -------------------------------------------------------------------
     def apply_highlight(self, data: str | None) -> None:
         cat = self.model.catalog
         if not data:
-            self.w.view.dim_rings(set())
+            self.view.dim_rings(set())
             return
         kind, _, value = data.partition(":")
         keep = {r.id for r in cat.rings if (kind == "ring" and r.id == value) or (kind == "group" and r.group == value)}
-        self.w.view.dim_rings({r.id for r in cat.rings} - keep)
+        self.view.dim_rings({r.id for r in cat.rings} - keep)
 
-    def compare(self, data: str | None) -> "CompareDialog":
+    def compare(self, data: str | None) -> CompareDialog:
         state, options = self.model.state, self.model.options
         other_state, other_options = state, options
         kind, _, value = (data or "next:month").partition(":")
@@ -445,9 +311,9 @@ class ClassroomPanel(QWidget):
         else:
             other_options = Options.from_choices([value] + [c for c in options.to_choices()
                                                              if c.split("=")[0] != value.split("=")[0]])
-        dlg = CompareDialog(self.model, (state, options), (other_state, other_options), self.w)
+        dlg = CompareDialog(self.model, (state, options), (other_state, other_options), self.window())
         dlg.show()
-        self.w.compare_dialog = dlg
+        self.compare_dialog = dlg
         return dlg
 
     # -- lessons ---------------------------------------------------------------------------------
@@ -487,7 +353,7 @@ class ClassroomPanel(QWidget):
             try:
                 self.model.set_options(Options.from_choices(list(st.variants)))
             except ShenshaError as e:
-                self.w.show_message(str(e))
+                self.model.report(str(e))
             self.model.set_state(st.state)
 
     def _note_changed(self) -> None:
@@ -512,16 +378,16 @@ class ClassroomPanel(QWidget):
         try:
             self.lesson_path = save_lesson(path, self.lesson())
         except ShenshaError as e:
-            self.w.show_message(str(e))
+            self.model.report(str(e))
             return False
-        self.w.statusBar().showMessage(tr("cls_saved", self.model.lang, path=str(path)), 6000)
+        self.model.report(tr("cls_saved", self.model.lang, path=str(path)), error=False)
         return True
 
     def open_from(self, path: str | Path) -> bool:
         try:
             lesson = load_lesson(path)
         except ShenshaError as e:
-            self.w.show_message(str(e))  # the file stays where it is, untouched
+            self.model.report(str(e))  # the file stays where it is, untouched
             return False
         self._lesson = list(lesson.steps)
         self.lesson_name.setText(lesson.name)
@@ -558,7 +424,7 @@ class CompareDialog(QDialog):
         self.models = [PlateModel(st, op, model.catalog, lang) for st, op in (a, b)]
         self.views = [PlateView(m) for m in self.models]
         row = QHBoxLayout()
-        for i, (v, m) in enumerate(zip(self.views, self.models)):
+        for v, m in zip(self.views, self.models, strict=True):
             v.apply_config(ViewConfig(layout="stacked"))
             v.set_reduce_motion(True)
             col = QVBoxLayout()
@@ -596,16 +462,18 @@ class QuizDialog(QDialog):
     """Asks, takes the answer (a click on the plate, or one of the offered names), says right or
     wrong with the rule, and keeps the score. The asked ring's names are hidden meanwhile."""
 
-    def __init__(self, window: "MainWindow", seed: int | None = None) -> None:
-        super().__init__(window)
-        self.w = window
+    def __init__(self, model: PlateModel, view: PlateView, parent: QWidget | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.view = view
         self.setObjectName("quiz_dialog")
         self.rng = random.Random(seed)
         self.score = 0
         self.asked = 0
         self.question: Question | None = None
         self.answered = False
-        self.saved_state = window.model.state
+        self.saved_state = model.state
         self.prompt = QLabel()
         self.prompt.setObjectName("quiz_prompt")
         self.prompt.setFont(plate_font(20))
@@ -630,21 +498,20 @@ class QuizDialog(QDialog):
         self.ask()
 
     def ask(self) -> None:
-        w = self.w
-        lang = w.model.lang
-        self.question = q = make_question(self.rng, self.saved_state, options=w.model.options,
-                                          catalog=w.model.catalog)
+        model = self.model
+        lang = model.lang
+        self.question = q = make_question(self.rng, self.saved_state, options=model.options, catalog=model.catalog)
         self.answered = False
-        w.model.set_state(q.state)
-        w.view.hide_names({q.ring} if q.ring else set())
+        model.set_state(q.state)
+        self.view.hide_names({q.ring} if q.ring else set())
         trad = lang == "zh-Hant"
-        self.prompt.setText(q.prompt(w.model.catalog, trad) + ("" if q.kind == "which" else
-                                                               "\n" + tr("quiz_click", lang)))
+        self.prompt.setText(q.prompt(model.catalog, trad) + ("" if q.kind == "which" else
+                                                             "\n" + tr("quiz_click", lang)))
         for b in self.option_buttons:
             b.deleteLater()
         self.option_buttons = []
         for sid in q.options:
-            b = QPushButton(spirit_name(w.model.catalog.spirit(sid), lang))
+            b = QPushButton(spirit_name(model.catalog.spirit(sid), lang))
             b.setObjectName(f"quiz_option_{sid}")
             b.clicked.connect(lambda _=False, sid=sid: self.answer(sid))
             self.options_row.addWidget(b)
@@ -657,16 +524,15 @@ class QuizDialog(QDialog):
         return self.isVisible() and self.question is not None and self.question.kind == "where" and not self.answered
 
     def answer(self, value: int | str) -> bool:
+        """Answer with a branch (a click on the plate; the window routes it here) or a spirit id."""
         if self.question is None or self.answered:
             return False
-        lang = self.w.model.lang
-        right, why = check_answer(self.question, value, self.w.model.catalog, self.w.model.options)
+        lang = self.model.lang
+        right, why = check_answer(self.question, value, self.model.catalog, self.model.options)
         self.answered = True
         self.asked += 1
         self.score += int(right)
-        self.w.view.hide_names(set())
-        if isinstance(value, int):
-            self.w.select_branch(value)
+        self.view.hide_names(set())
         verdict = tr("quiz_right", lang) if right else tr("quiz_wrong", lang)
         self.feedback.setText(f"{verdict}　{to_lang(why, lang)}")
         self.feedback.setStyleSheet("color: #1f6f3b;" if right else "color: #b3261e;")
@@ -674,9 +540,9 @@ class QuizDialog(QDialog):
         return right
 
     def _score(self) -> None:
-        self.score_label.setText(tr("quiz_score", self.w.model.lang, right=self.score, asked=self.asked))
+        self.score_label.setText(tr("quiz_score", self.model.lang, right=self.score, asked=self.asked))
 
     def done(self, r: int) -> None:  # noqa: D401 - Qt's name
-        self.w.view.hide_names(set())
-        self.w.model.set_state(self.saved_state)
+        self.view.hide_names(set())
+        self.model.set_state(self.saved_state)
         super().done(r)

@@ -19,7 +19,7 @@ from core.engine import MONTH_NAMES
 from core.selection import (
     LUOSHU, PALACE_TRAD, SelectionPlate, general_return_months, return_months, selection_plate,
 )
-from gui.describe import to_lang
+from gui.describe import source_line, to_lang
 from gui.fonts import plate_font
 from gui.i18n import tr
 from gui.model import PlateModel
@@ -199,9 +199,9 @@ def selection_html(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
             for v in sp.variants:
                 verdict = tr("rejected_by_source", lang) if v.verdict == "rejected" else ""
                 line += (f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))} <code>{e(v.id)}</code>："
-                         f"<b>{e(verdict)}</b> {e(to_lang(v.note, lang))}（「{e(v.source.quote)}」）</span>")
-            line += (f"<br/><span style='color:#777;font-size:small'>{e(tr('source', lang))}：{e(tr('seed_004', lang))}"
-                     f"「{e(sp.source.quote)}」</span></div>")
+                         f"<b>{e(verdict)}</b> {e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
+            line += (f"<br/><span style='color:#777;font-size:small'>{e(tr('source', lang))}："
+                     f"{e(source_line(sp.source, lang))}</span></div>")
             out.append(line)
     out.append(f"<h3 style='margin:8px 0 2px 0'>{e(tr('sel_spurious', lang))}</h3>")
     for x in rules.spurious:

@@ -7,6 +7,8 @@ last good state stays.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QDateTime, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDateTimeEdit, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
@@ -212,11 +214,11 @@ class SidePanel(QWidget):
         self._updating = False
 
     @staticmethod
-    def _fill(combo: QComboBox, texts: list[str], data: list[str]) -> None:
+    def _fill(combo: QComboBox, texts: Sequence[str], data: Sequence[str]) -> None:
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
-        for t, d in zip(texts, data):
+        for t, d in zip(texts, data, strict=True):
             combo.addItem(t, d)
         if current is not None:
             i = combo.findData(current)

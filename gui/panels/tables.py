@@ -39,7 +39,7 @@ class TablesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.tables: dict[str, QTableWidget] = {}
-        for title, key, headers in TABS:
+        for title, key, _headers in TABS:
             table = QTableWidget()
             table.setObjectName(f"table_{key}")
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

@@ -7,7 +7,7 @@ device resolution; only the names on the discs move. This keeps an animation fra
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
@@ -97,7 +97,7 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], char_px: float, palett
     regular = plate_font(char_px)
     bold = plate_font(char_px, bold=True)
     small = plate_font(char_px * 0.72)
-    for e, col in zip(entries, columns):
+    for e, col in zip(entries, columns, strict=True):
         rect = col.rect
         x0, y0 = rect.left(), rect.top()
         color = quality_color(palette, e.quality)
@@ -543,7 +543,7 @@ class RingItem(pg.GraphicsObject):
             self.cancel_drag()
             ev.accept()  # type: ignore[attr-defined]
             return
-        super().mousePressEvent(ev)  # type: ignore[arg-type]
+        super().mousePressEvent(ev)
 
     def mouseClickEvent(self, ev: object) -> None:
         if ev.button() == Qt.MouseButton.LeftButton:  # type: ignore[attr-defined]

@@ -9,7 +9,8 @@ fixed rectangle, so the same state gives the same picture whatever the window.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF

@@ -4,7 +4,8 @@ by arrows, so a class sees how it moves (the path comes from :func:`core.teachin
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from itertools import pairwise
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -66,7 +67,7 @@ class TraceItem(pg.GraphicsObject):
         rad = self.char_px * 1.1
         centres = [self._centre(b, lv) for _, b, lv in self.marks]
         # arrows from each mark to the next
-        for a, b in zip(centres, centres[1:]):
+        for a, b in pairwise(centres):
             dx, dy = b.x() - a.x(), b.y() - a.y()
             length = math.hypot(dx, dy)
             if length < rad * 2.2:
@@ -83,7 +84,7 @@ class TraceItem(pg.GraphicsObject):
             p.drawPolygon(QPolygonF([end, left, right]))
         # the numbered marks on top
         p.setFont(plate_font(self.char_px * 1.15))
-        for (n, _, _), c in zip(self.marks, centres):
+        for (n, _, _), c in zip(self.marks, centres, strict=True):
             p.setPen(QPen(TRACE_COLOR, pen.widthF()))
             p.setBrush(QBrush(QColor(255, 255, 255, 235)))
             p.drawEllipse(c, rad, rad)

@@ -8,7 +8,7 @@ as a dial turn (linked mode) or a hand-turned disc (paper mode).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
@@ -155,7 +155,7 @@ class PlateView(pg.GraphicsLayoutWidget):
         else:
             name = ring_or_group if ring_or_group in self.groups else next(iter(self.groups))
         base = self.bases[name]
-        self.trace_item = TraceItem(self.groups[name])  # type: ignore[arg-type]
+        self.trace_item = TraceItem(self.groups[name])
         self.trace_item.configure(base.outer_radius, self.config.char_px, self.config.orientation, path)
         self.reset_view_to_fit()
 

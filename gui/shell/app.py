@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["run_app", "reduce_motion_requested"]
 
@@ -34,7 +34,8 @@ def run_app(argv: Sequence[str] = ()) -> int:
     from core.errors import CatalogError, one_line
 
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     app.setApplicationName("shensha-plates")
     app.setOrganizationName("shensha-plates")
     pg.setConfigOptions(antialias=True)

@@ -6,7 +6,7 @@ Qt is imported only for the commands that need it, so ``show`` runs where no Qt 
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:

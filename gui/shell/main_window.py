@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -23,12 +24,16 @@ from gui.shell.settings import Settings
 from gui.panels.side_panel import SidePanel
 from gui.panels.tables import TablesDialog
 
+from gui.shell.presenter import Presenter
+
 if TYPE_CHECKING:
     from gui.panels.classroom import QuizDialog
     from gui.panels.systems import SystemsDialog
     from gui.export.snapshot import SnapshotOptions
 
 __all__ = ["MainWindow"]
+
+Shortcut = str | QKeySequence | QKeySequence.StandardKey | None
 
 
 class MainWindow(QMainWindow):
@@ -53,15 +58,14 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
         self.tables: TablesDialog | None = None
-        self.systems: "SystemsDialog | None" = None
-        self.quiz: "QuizDialog | None" = None
-        self.compare_dialog: object = None
+        self.systems: SystemsDialog | None = None
+        self.quiz: QuizDialog | None = None
         self.selected_branch: int | None = None
         self.last_error: str | None = None
         self._error_box: QMessageBox | None = None
         self._build_actions()
-        from gui.panels.classroom import ClassroomPanel, Presenter
-        self.classroom = ClassroomPanel(self)
+        from gui.panels.classroom import ClassroomPanel
+        self.classroom = ClassroomPanel(self.model, self.view, self.actions_by_name)
         # in a scroll area of its own, so that its height does not crowd out the details below
         self.classroom_scroll = QScrollArea()
         self.classroom_scroll.setWidget(self.classroom)
@@ -106,19 +110,19 @@ class MainWindow(QMainWindow):
             return Options()
 
     # -- actions -------------------------------------------------------------------------------
-    def _action(self, name: str, shortcut: str | QKeySequence | None, slot: object) -> QAction:
+    def _action(self, name: str, shortcut: Shortcut, slot: Callable[[], object]) -> QAction:
         act = QAction(self)
         act.setObjectName(name)
         if shortcut:
             act.setShortcut(QKeySequence(shortcut))
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        act.triggered.connect(slot)  # type: ignore[arg-type]
+        act.triggered.connect(slot)
         self.addAction(act)
         return act
 
     def _build_actions(self) -> None:
         self.actions_by_name: dict[str, QAction] = {}
-        specs: list[tuple[str, str | QKeySequence | None, object]] = [
+        specs: list[tuple[str, Shortcut, Callable[[], object]]] = [
             ("year_fwd", "Y", lambda: self.model.step("year", 1)),
             ("year_back", "Shift+Y", lambda: self.model.step("year", -1)),
             ("month_fwd", "M", lambda: self.model.step("month", 1)),
@@ -195,6 +199,11 @@ class MainWindow(QMainWindow):
             self.actions_by_name["redo"].setEnabled(self.model.can_redo())
         if event == "lang":
             self._retranslate()
+        if event == "message" and self.model.message is not None:
+            if self.model.message.error:
+                self.show_message(self.model.message.text)
+            else:
+                self.statusBar().showMessage(self.model.message.text, 6000)
         del lang
 
     def _update_status(self) -> None:
@@ -223,7 +232,7 @@ class MainWindow(QMainWindow):
         english = self.panel.english.isChecked()
         self.panel.retranslate(lang, english)
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
-        self.classroom.retranslate()
+        self.classroom.retranslate(english)
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
@@ -349,6 +358,7 @@ class MainWindow(QMainWindow):
         during a quiz question that asks for a branch, a click answers it."""
         if self.quiz is not None and self.quiz.waiting_for_click():
             self.quiz.answer(branch)
+            self.select_branch(branch)
             return
         shift = QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier
         if shift and self.selected_branch is not None:
@@ -356,7 +366,7 @@ class MainWindow(QMainWindow):
             return
         self.select_branch(branch)
 
-    def show_systems(self) -> "SystemsDialog":
+    def show_systems(self) -> SystemsDialog:
         if self.systems is None:
             from gui.panels.systems import SystemsDialog
             self.systems = SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
@@ -371,11 +381,11 @@ class MainWindow(QMainWindow):
         else:
             self.presenter.enter(self.classroom.screen_combo.currentData())
 
-    def start_quiz(self, seed: int | None = None) -> "QuizDialog":
+    def start_quiz(self, seed: int | None = None) -> QuizDialog:
         from gui.panels.classroom import QuizDialog
         if self.quiz is not None:
             self.quiz.close()
-        self.quiz = QuizDialog(self, seed)
+        self.quiz = QuizDialog(self.model, self.view, self, seed)
         self.quiz.show()
         return self.quiz
 
@@ -392,14 +402,14 @@ class MainWindow(QMainWindow):
         QMessageBox.information(self, tr("shortcuts", self.model.lang), tr("shortcut_text", self.model.lang))
 
     # -- snapshots -----------------------------------------------------------------------------
-    def snapshot_options(self, fmt: str = "png") -> "SnapshotOptions":
+    def snapshot_options(self, fmt: str = "png") -> SnapshotOptions:
         from gui.export.dialog import load_snapshot_options
         from gui.export.snapshot import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
-        return replace(load_snapshot_options(self.settings, base), fmt=fmt, lang=self.model.lang,
+        return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
                        view=self.view.config)
 
-    def export_to(self, path: str, opts: "SnapshotOptions | None" = None) -> bool:
+    def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind."""
         from gui.export.snapshot import export, format_from_path
         try:
@@ -419,7 +429,7 @@ class MainWindow(QMainWindow):
         if dlg.exec() != dlg.DialogCode.Accepted:
             return
         opts = dlg.options()
-        save_snapshot_options(self.settings, opts)
+        save_snapshot_options(self.settings.raw(), opts)
         path, _ = QFileDialog.getSaveFileName(self, tr("export", self.model.lang),
                                               state_label(self.model.state, self.model.lang).replace(" ", "_") + ".pdf",
                                               "PDF (*.pdf);;PNG (*.png);;SVG (*.svg)")

@@ -57,11 +57,14 @@ def needed_text() -> str:
     from gui.i18n import all_text
 
     parts = [EXTRA, all_text()]
+    from core.catalog import SEED_BOOKS
+    for _, book, book_trad, _ in SEED_BOOKS.values():  # source lines name the book
+        parts += [book, book_trad]
     for s in default_catalog().spirits:
         parts += [s.name, s.name_trad, *s.aliases, *s.aliases_trad, s.meaning, s.note or "",
                   s.condition or "", s.source.quote]
         for v in s.variants:
-            parts += [v.note, v.source.quote]
+            parts += [v.note, v.source.quote, v.source.book()]
     for r in default_catalog().rings:
         parts += [r.name, r.name_trad, r.source.quote]
     parts += system_texts()

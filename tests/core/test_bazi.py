@@ -38,8 +38,8 @@ def fires(sid: str, year: int, month: int, day: int, hour: int, where: str, **op
 
 # The seed's tables, written out again from its verses (not from the rules file).
 BY_DAY_STEM = {
-    "tian_yi_day": dict(zip(STEMS, "未申酉亥未子丑寅卯巳")),  # 曹震圭：甲得未，乙得申… 戊同甲
-    "tian_yi_night": dict(zip(STEMS, "丑子亥酉丑申未午巳卯")),
+    "tian_yi_day": dict(zip(STEMS, "未申酉亥未子丑寅卯巳", strict=True)),  # 曹震圭：甲得未，乙得申… 戊同甲
+    "tian_yi_night": dict(zip(STEMS, "丑子亥酉丑申未午巳卯", strict=True)),
     "wen_chang": {"甲": "巳", "乙": "午", "丙": "申", "戊": "申", "丁": "酉", "己": "酉", "庚": "亥", "辛": "子",
                   "壬": "寅", "癸": "卯"},
     "jin_yu": {"甲": "辰", "乙": "巳", "丙": "未", "戊": "未", "丁": "申", "己": "申", "庚": "戌", "辛": "亥",
@@ -92,7 +92,7 @@ def test_trine_tables_entry_by_entry(sid: str) -> None:
 
 
 def test_the_month_virtues() -> None:
-    tian_de = dict(zip("寅卯辰巳午未申酉戌亥子丑", "丁坤壬辛乾甲癸艮丙乙巽庚"))
+    tian_de = dict(zip("寅卯辰巳午未申酉戌亥子丑", "丁坤壬辛乾甲癸艮丙乙巽庚", strict=True))
     yuanhai = {"坤": "申", "乾": "亥", "巽": "巳", "艮": "寅"}
     kaoyuan = {"乾": "戌", "艮": "丑", "巽": "辰", "坤": "未"}
     for mb, label in tian_de.items():

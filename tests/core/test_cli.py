@@ -45,10 +45,14 @@ def test_show_json_shape() -> None:
     assert (st["year"], st["year_branch"], st["month"], st["month_branch"], st["season"], st["xun"], st["day"]) == \
         ("丙午", "午", 11, "子", "冬", "甲辰", "庚戌")
     item = data["positions"]["午"][0]
-    assert set(item) == {"id", "name", "name_trad", "group", "ring", "at", "conditional"}
-    assert item == {"id": "tai_sui", "name": "太岁", "name_trad": "太歲", "group": "year", "ring": "U1",
-                    "at": "午", "conditional": None}
-    tables = [p for p in data["positions"]["巳"] if p["id"] == "tian_de"]
+    basic = ("id", "name", "name_trad", "group", "ring", "at", "conditional")
+    assert set(item) == {*basic, "aliases", "aliases_trad", "meaning", "source", "variant", "verdict"}
+    assert {k: item[k] for k in basic} == {"id": "tai_sui", "name": "太岁", "name_trad": "太歲", "group": "year",
+                                          "ring": "U1", "at": "午", "conditional": None}
+    assert item["source"] == {"file": "002", "file_name": "002_b172610dbc9e798d.txt",
+                              "book": "《大六壬指南》卷四 神煞（庄广之，今译）", "quote": "以太岁加在子位"}
+    assert (item["aliases"], item["aliases_trad"], item["variant"], item["verdict"]) == (["岁君"], ["歲君"], None, None)
+    tables = [{k: p[k] for k in basic} for p in data["positions"]["巳"] if p["id"] == "tian_de"]
     assert tables == [{"id": "tian_de", "name": "天德", "name_trad": "天德", "group": "month", "ring": None,
                        "at": "巽", "conditional": None}]
 

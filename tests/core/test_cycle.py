@@ -66,3 +66,22 @@ def test_nayin_samples() -> None:
     assert nayin(parse_pillar("甲子")) == "海中金"
     assert nayin(parse_pillar("丙午")) == "天河水"
     assert nayin(parse_pillar("壬戌")) == "大海水"
+
+
+UNICODE_DIGITS = ("²", "¹", "⑪", "⁵", "١١", "１１", "𝟏𝟏", "߁", "٣", "1١", "¹²", "๑")
+
+
+@pytest.mark.parametrize("text", UNICODE_DIGITS)
+def test_only_ascii_digits_make_a_month(text: str) -> None:
+    """``int()`` reads ``'١١'`` as 11 and fails with a bare ValueError on ``'²'``: neither reaches the user."""
+    with pytest.raises(InputError, match="invalid month"):
+        parse_month(text)
+    with pytest.raises(InputError, match="invalid month"):
+        parse_month(text + "月")
+
+
+def test_ascii_int() -> None:
+    from core.cycle import ascii_int
+    assert [ascii_int(t) for t in ("0", "07", "123456789")] == [0, 7, 123456789]
+    for bad in (*UNICODE_DIGITS, "", " 1", "+1", "-1", "1_0", "1e3", "0x1", "1234567890", "1" * 5000):
+        assert ascii_int(bad) is None, bad

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 
 from tests.conftest import REPO
 
@@ -21,8 +22,15 @@ def test_core_loads_no_qt() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_import_linter_contract() -> None:
+def test_import_linter_contracts() -> None:
+    """Every contract in pyproject.toml holds: core is pure, and the gui layers (shell > panels | export >
+    plate > model …) are respected, so that gui.panels never reaches into the window."""
+    contracts = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["tool"]["importlinter"]["contracts"]
+    names = {c["name"] for c in contracts}
+    assert len(names) >= 3 and any(c["type"] == "layers" for c in contracts)
     proc = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command; "
                            "lint_imports_command()"], cwd=REPO, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "1 kept, 0 broken" in proc.stdout
+    assert f"{len(contracts)} kept, 0 broken" in proc.stdout
+    for name in names:
+        assert name in proc.stdout

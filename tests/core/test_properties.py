@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from core.calendar import CalendarOptions, from_datetime
 from core.catalog import label_branch
-from core.cycle import BRANCHES, xun_of
+from core.cycle import BRANCHES, pillar_name, xun_of
 from core.engine import DIALS, State, compute_plate, step_state
 from tests.conftest import REPO
 
@@ -103,6 +103,9 @@ def reference(state: State) -> Counter[tuple[str, str]]:
         lbs = labels(spirit["rule"], state)
         if lbs is None or not applies(spirit, state):
             continue
+        if spirit.get("day_pillar") and state.day is not None:
+            # the labels are days: in force on its own day only (without a day, shown conditional)
+            lbs = [lb for lb in lbs if lb == pillar_name(state.day)]
         out.update((sid, lb) for lb in lbs)
     return out
 
@@ -138,6 +141,9 @@ def assert_whole_and_true(state: State) -> None:
     for b, row in enumerate(plate.positions):
         for p in row:
             assert p.branch == b == label_branch(p.at)
+            raw = RAW_SPIRITS[p.spirit.id]
+            if raw.get("day_pillar"):  # a day's spirit: conditional on that day until a day is set
+                assert p.conditional == (f"{p.at}日" if state.day is None else raw.get("condition"))
 
 
 @given(states())

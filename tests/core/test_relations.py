@@ -48,13 +48,13 @@ def test_five_stem_unions_by_kind() -> None:
 
 def test_virtue_of_each_stem() -> None:
     # 寅己、申乙、巳辛、亥丁 as seed 001 says, the rest by the 干德 table
-    for stem, branch in zip(STEMS, "寅申巳亥巳寅申巳亥巳"):
+    for stem, branch in zip(STEMS, "寅申巳亥巳寅申巳亥巳", strict=True):
         assert details(stem, branch, "de") == {f"{branch}为{stem}德"} == details(branch, stem, "de")
         assert sum(1 for b in BRANCHES if details(stem, b, "de")) == 1
 
 
 def test_tombs_of_the_ten_stems_and_of_the_phases() -> None:
-    for stem, branch in zip(STEMS, "未戌戌丑戌丑丑辰辰未"):
+    for stem, branch in zip(STEMS, "未戌戌丑戌丑丑辰辰未", strict=True):
         assert details(stem, branch, "mu") == {f"{branch}为{stem}墓（十干墓）"}
     assert details("亥", "辰", "mu") == {"辰为亥之五行墓"}
     assert all(r.note for r in relate("亥", "辰") if r.kind == "mu")

@@ -38,7 +38,7 @@ PALACE_ROWS = {"獨火", "破敗五鬼", "奏書", "博士", "力士", "蠶室"}
 def seed_rows() -> dict[str, list[str]]:
     text = (SEEDS / SEED_FILES["004"]).read_text("utf-8").splitlines()
     rows: dict[str, list[str]] = {}
-    for i, line in enumerate(text):
+    for line in text:
         m = re.match(r"^\s*([^：:]{1,12})[：:]\s*((?:\S\s*){10,12})$", line)
         if not m:
             continue
@@ -75,7 +75,7 @@ def test_the_rows_split_over_lines_and_the_misprinted_one() -> None:
     assert "".join(labels_of("tian_guan_fu", i)[0] for i in range(12)) == "亥申巳寅" * 3
     # 浮天空亡: two rows (palace and stem)
     assert "浮天空亡：離坎巽震坤乾兌艮乾坤壬癸辛庚乙甲丁丙甲乙" in text
-    for i, (pal, stem) in enumerate(zip("离坎巽震坤乾兑艮乾坤", "壬癸辛庚乙甲丁丙甲乙")):
+    for i, (pal, stem) in enumerate(zip("离坎巽震坤乾兑艮乾坤", "壬癸辛庚乙甲丁丙甲乙", strict=True)):
         assert labels_of("fu_tian_kong_wang", i) == (pal + "宫", stem)
     # 大祸: the printed row is a variant; the chosen row follows the stated rule
     assert "大禍：丁乙癸辛丁乙辛癸丁乙辛癸" in text

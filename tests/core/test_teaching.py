@@ -92,7 +92,7 @@ def test_lesson_round_trip(tmp_path: Path) -> None:
     (b'{"format": "shensha-plates-lesson", "version": 1, "name": "x", "steps": [{"year": "\xe4\xb8\x99\xe4\xb8\x91", '
      b'"month": 1, "xun": "\xe7\x94\xb2\xe5\xad\x90"}]}', "step 1"),
     (b'{"format": "shensha-plates-lesson", "version": 1, "name": "x", "steps": [{"year": "\xe5\x8d\x88", '
-     b'"month": 13, "xun": "\xe7\x94\xb2\xe5\xad\x90"}]}', "step 1, field ((state))"),
+     b'"month": 13, "xun": "\xe7\x94\xb2\xe5\xad\x90"}]}', "step 1, field month"),
     (b'{"format": "shensha-plates-lesson", "version": 1, "name": "x", "steps": [{"year": "\xe5\x8d\x88", '
      b'"month": 1, "xun": "\xe7\x94\xb2\xe5\xad\x90", "variants": ["zz=1"]}]}', "unknown variant"),
 ])
@@ -121,3 +121,90 @@ def test_a_failed_save_keeps_the_old_lesson(tmp_path: Path, monkeypatch: pytest.
     assert sorted(p.name for p in folder.iterdir()) == ["l.json"]
     with pytest.raises(LessonError, match="does not exist"):
         save_lesson(tmp_path / "gone" / "l.json", LESSON)
+
+
+@pytest.mark.parametrize("month", ["²", "⑪", "１１", "١١", "𝟏𝟏"])
+def test_a_lesson_month_in_other_digits_is_refused(tmp_path: Path, month: str) -> None:
+    path = tmp_path / "digits.json"
+    step = {"year": "丙午", "month": month, "xun": "甲辰"}
+    path.write_text(json.dumps({"format": "shensha-plates-lesson", "version": 1, "name": "x", "steps": [step]}),
+                    "utf-8")
+    with pytest.raises(LessonError, match="step 1.*invalid month"):
+        load_lesson(path)
+
+
+def test_a_lesson_name_ending_in_a_slash_is_refused(tmp_path: Path) -> None:
+    os.chdir(tmp_path)
+    with pytest.raises(LessonError, match="names a folder"):
+        save_lesson("l.json/", LESSON)
+    assert not (tmp_path / "l.json").exists()
+
+
+def test_a_lesson_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "l.json")
+    with pytest.raises(LessonError, match="FIFO"):
+        load_lesson(tmp_path / "l.json")  # opened non-blocking: no writer needed to return
+
+
+def _lesson_bytes(step: str) -> bytes:
+    return ('{"format": "shensha-plates-lesson", "version": 1, "name": "x", "steps": [' + step + "]}").encode()
+
+
+GOOD_STEP = '{"year": "丙午", "month": 1, "xun": "甲辰"'
+
+
+@pytest.mark.parametrize("content,needle", [
+    # a wrong type in any field is named with its step and field, never a traceback
+    (_lesson_bytes(GOOD_STEP + ', "day": 5}'), "step 1, field day: must be a 甲子 day"),
+    (_lesson_bytes(GOOD_STEP + ', "day": [1, 2]}'), "step 1, field day: must be a 甲子 day"),
+    (_lesson_bytes(GOOD_STEP + ', "day": {}}'), "step 1, field day: must be a 甲子 day"),
+    (_lesson_bytes(GOOD_STEP + ', "day": true}'), "step 1, field day: must be a 甲子 day"),
+    (_lesson_bytes(GOOD_STEP + ', "hour": 3}'), "step 1, field hour: must be a branch"),
+    (_lesson_bytes(GOOD_STEP + ', "variants": "tian_xi=shun_twelve"}'), "step 1, field variants: must be a list"),
+    (_lesson_bytes(GOOD_STEP + ', "variants": [7]}'), "step 1, field variants: must be a list"),
+    (_lesson_bytes(GOOD_STEP + ', "note": null}'), "step 1, field note: must be text"),
+    (_lesson_bytes('{"year": "丙午", "month": true, "xun": "甲辰"}'), "step 1, field month: must be 1–12"),
+    (_lesson_bytes('{"year": "丙午", "month": 1.5, "xun": "甲辰"}'), "step 1, field month: must be 1–12"),
+    (_lesson_bytes('{"year": "丙午", "month": 13, "xun": "甲辰"}'), "step 1, field month: invalid month"),
+    (_lesson_bytes('{"year": "丙丑", "month": 1, "xun": "甲辰"}'), "step 1, field year: invalid"),
+    (_lesson_bytes('{"year": "丙午", "month": 1, "xun": "乙丑"}'), "step 1, field xun: invalid xun"),
+    (_lesson_bytes(GOOD_STEP + ', "day": "甲子"}'), "step 1, field day: day 甲子 belongs to 甲子旬"),
+    # a number too long for int(): named where it stands, with its length
+    (_lesson_bytes('{"year": "丙午", "month": ' + "1" * 5000 + ', "xun": "甲辰"}'),
+     "step 1, field month: must be 1–12, a month word or its branch, got a 5000-digit number"),
+    # a thousand nested lists or 100,000 of them: the file, not a RecursionError
+    (b"[" * 100_000, "(file), field (syntax): nests lists or objects too deeply"),
+    (_lesson_bytes(GOOD_STEP + ', "note": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+     "(file), field (syntax): nests lists or objects too deeply"),
+    (_lesson_bytes(GOOD_STEP + ', "note": ' + "[" * 300 + "]" * 300 + "}"), "step 1, field note: must be text"),
+    # text that cannot be written back as UTF-8 (a cut-off emoji from a browser's JSON writer)
+    (_lesson_bytes(GOOD_STEP + ', "note": "see \\ud83d here"}'), "step 1, field note: holds a lone surrogate"),
+    (b'{"format": "shensha-plates-lesson", "version": 1, "name": "a\\udc00", "steps": []}',
+     "(file), field name: holds a lone surrogate"),
+])
+def test_damaged_fields_name_step_and_field(tmp_path: Path, content: bytes, needle: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(LessonError) as info:
+        load_lesson(path)
+    message = str(info.value)
+    assert message.startswith(f"lesson {path}: ") and needle in message, message
+    assert len(message) < 400 and "\n" not in message  # one line, whatever the file holds
+    assert path.read_bytes() == content
+
+
+def test_a_byte_order_mark_simply_opens(tmp_path: Path) -> None:
+    path = save_lesson(tmp_path / "l.json", LESSON)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_lesson(path) == LESSON
+
+
+def test_saving_text_that_utf8_cannot_hold_is_a_lesson_error(tmp_path: Path) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    path = save_lesson(folder / "l.json", LESSON)
+    before = path.read_bytes()
+    broken = Lesson("天马", (LESSON.steps[0], LessonStep(LESSON.steps[1].state, (), "see \ud83d here")))
+    with pytest.raises(LessonError, match=r"step 2, field note: holds a lone surrogate"):
+        save_lesson(path, broken)
+    assert path.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["l.json"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 import pyqtgraph as pg
 import pytest

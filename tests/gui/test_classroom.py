@@ -139,3 +139,41 @@ def test_lessons_save_open_step_and_survive_damage(window: MainWindow, tmp_path:
     assert not c.open_from(bad)
     assert "step 1" in (window.last_error or "") and bad.exists() and len(c.lesson_steps()) == 3
     assert not c.save_to(tmp_path / "missing" / "l.json") and "does not exist" in (window.last_error or "")
+
+
+def test_the_classroom_works_from_the_model_the_view_and_named_actions(qtbot: object, tmp_path: Path) -> None:
+    """No window: the panel needs only the model, the plate view and the window's actions by name."""
+    from PySide6.QtGui import QAction
+
+    from gui.model import PlateModel
+    from gui.panels.classroom import WINDOW_ACTIONS, ClassroomPanel, QuizDialog
+    from gui.plate.view import PlateView
+
+    model = PlateModel()
+    view = PlateView(model)
+    triggered: list[str] = []
+    actions = {}
+    for name in WINDOW_ACTIONS:
+        act = QAction(name)
+        act.triggered.connect(lambda _=False, n=name: triggered.append(n))
+        actions[name] = act
+    panel = ClassroomPanel(model, view, actions)
+    qtbot.addWidget(panel)  # type: ignore[attr-defined]
+    qtbot.addWidget(view)  # type: ignore[attr-defined]
+    messages: list[tuple[str, bool]] = []
+    model.subscribe(lambda e: e == "message" and model.message is not None
+                    and messages.append((model.message.text, model.message.error)))
+    panel.present_button.click()
+    panel.quiz_button.click()
+    assert triggered == ["present", "quiz"]
+    assert panel.trace("tianma") and view.trace_item is not None
+    assert not panel.trace("no such spirit") and messages[-1][1] and "未找到" in messages[-1][0]
+    panel.add_current()
+    path = tmp_path / "l.json"
+    assert panel.save_to(path) and not messages[-1][1] and str(path) in messages[-1][0]  # a notice, not an error
+    quiz = QuizDialog(model, view, None, seed=3)
+    qtbot.addWidget(quiz)  # type: ignore[attr-defined]
+    q = quiz.question
+    assert q is not None and model.state == q.state
+    quiz.answer(min(q.answer_branches) if q.kind == "where" else q.answer_id or "")
+    assert "1 / 1" in quiz.score_label.text()

@@ -96,7 +96,7 @@ def test_ten_thousand_random_actions(window: MainWindow, qtbot: object) -> None:
 
     table = [(drag, 30), (wheel, 15), (key, 20), (undo_redo, 8), (set_state, 8), (typed, 5), (click_branch, 6),
              (search, 3), (toggle, 2), (date, 3)]
-    funcs, weights = zip(*table)
+    funcs, weights = zip(*table, strict=True)
     baseline = 0.0
     for i in range(ACTIONS):
         fn = rng.choices(funcs, weights)[0]

@@ -14,11 +14,11 @@ from gui.shell.main_window import MainWindow
 from gui.shell.settings import DEFAULTS, Settings
 
 GOOD = (
-    "[General]\nschema_version=1\nlang=zh-Hant\nlayout=stacked\norientation=north\ntext_mode=upright\n"
-    "mountains=true\nenglish=true\nreduce_motion=true\nvariants=tian_xi=shun_twelve\n"
-    "[state]\nyear=\\x4e19\\x5348\nmonth=11\nxun=\\x7532\\x8fb0\nday=\\x5e9a\\x620c\nhour=\\x5348\n"
-    "[calendar]\nzone=Asia/Shanghai\nyear_start=lichun\nmonth_basis=jie\nzi_hour=next-day\n"
-).encode("utf-8")
+    b"[General]\nschema_version=1\nlang=zh-Hant\nlayout=stacked\norientation=north\ntext_mode=upright\n"
+    b"mountains=true\nenglish=true\nreduce_motion=true\nvariants=tian_xi=shun_twelve\n"
+    b"[state]\nyear=\\x4e19\\x5348\nmonth=11\nxun=\\x7532\\x8fb0\nday=\\x5e9a\\x620c\nhour=\\x5348\n"
+    b"[calendar]\nzone=Asia/Shanghai\nyear_start=lichun\nmonth_basis=jie\nzi_hour=next-day\n"
+)
 VALUES = [b"", b"13", b"-1", b"true", b"@Invalid()", b"\xff\xfe", b"\\x4e19\\x4e11", b"tian_xi=zz", b"[", b"=",
           b"\"\"", b"99999999999999999999", b"@ByteArray(\x00)", b"\\x7532\\x5b50"]
 

@@ -18,7 +18,7 @@ def test_systems_dialog_casts_a_chart_and_relates(window: MainWindow) -> None:
     assert d.show_chart("1990-05-17T08:30")
     assert d.chart.pillar_names() == {"year": "庚午", "month": "辛巳", "day": "壬午", "hour": "甲辰"}
     text = d.chart_view.toPlainText()
-    assert "天乙贵人（夜）" in text and "出处" in text and "000_" in text
+    assert "天乙贵人（夜）" in text and "出处：《神煞》" in text and "000_" not in text and ".txt" not in text
     d.show_relation("寅", "亥")
     assert [r.name for r in d.relations] == ["六合", "破"]
     assert "破合" in d.rel_view.toPlainText()

@@ -1,0 +1,19 @@
+"""The Liu Ren plate (壬式): month general, heaven plate, generals, four lessons, three transmissions
+by the nine methods with the record of every step, and the spirits of Zhuang's plates on them.
+
+Pure and data-driven: the rules are ``resources/liuren/*.toml``; the disputed points are settings
+(:class:`KeOptions`), the defaults following 《大六壬指南》.
+
+>>> ke = compute_ke(day=17, hour=6, general=2)  # 辛巳 日, 寅将午时 (seed 002)
+>>> [BRANCHES[lesson.upper] for lesson in ke.lessons]
+['午', '寅', '丑', '酉']
+"""
+
+from core.cycle import BRANCHES
+from core.liuren.ke import GeneralTerm, Ke, Transmission, compute_ke, compute_ke_at, month_general_at
+from core.liuren.method import Course, Lesson, Step, course
+from core.liuren.plate import HeavenPlate, KeOptions, heaven_plate, kin
+from core.liuren.tables import liuren_tables
+
+__all__ = ["Ke", "Transmission", "Lesson", "Step", "Course", "HeavenPlate", "KeOptions", "GeneralTerm",
+           "compute_ke", "compute_ke_at", "course", "heaven_plate", "month_general_at", "kin", "liuren_tables", "BRANCHES"]

@@ -1,0 +1,33 @@
+"""The ``>>>`` examples in core/'s docstrings are run, module by module, so that they stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import core
+
+MODULES = sorted(m.name for m in pkgutil.walk_packages(core.__path__, "core."))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    out: list[str] = []
+    for test in doctest.DocTestFinder(exclude_empty=True).find(module, name):
+        runner.run(test, out=out.append)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, "".join(out)
+
+
+def test_the_examples_are_found() -> None:
+    # a finder that silently found nothing would make the test above pass for nothing
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    counts = {name: sum(len(t.examples) for t in finder.find(importlib.import_module(name), name))
+              for name in MODULES}
+    for name in ("core.cycle", "core.engine", "core.calendar", "core.errors", "core.relations"):
+        assert counts[name] > 0, name
