@@ -259,7 +259,7 @@ def _paint_month_tables(painter: QPainter, page: QRectF, plate: Plate, snap: Sna
     inner_w = page.width() - 2 * margin
     cell_font = plate_font(unit * 1.45)
     fm = QFontMetricsF(cell_font)
-    cell_w = max(fm.horizontalAdvance(f"{n}　{p}") for n, p in entries) + unit * 2
+    cell_w = max(fm.horizontalAdvance(f"{n}　　{p}") for n, p in entries) + unit * 2.5
     cols = max(1, int(inner_w // cell_w))
     cell_w = inner_w / cols
     cell_h = unit * 2.4
@@ -275,9 +275,10 @@ def _paint_month_tables(painter: QPainter, page: QRectF, plate: Plate, snap: Sna
     y += unit * 2.8
     painter.setFont(cell_font)
     rule = QPen(palette.rule, max(0.5, unit * 0.05))
+    top = y
     for i, (name, pos) in enumerate(entries):
-        r, c = divmod(i, cols)
-        cell = QRectF(page.left() + margin + c * cell_w, y + r * cell_h, cell_w, cell_h)
+        c, r = divmod(i, rows)   # down the columns, as the book's tables read
+        cell = QRectF(page.left() + margin + c * cell_w, top + r * cell_h, cell_w, cell_h)
         if r % 2 == 0:
             painter.fillRect(cell, palette.ring_a)
         painter.setPen(QPen(palette.ink))
@@ -286,3 +287,7 @@ def _paint_month_tables(painter: QPainter, page: QRectF, plate: Plate, snap: Sna
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, pos)
         painter.setPen(rule)
         painter.drawLine(cell.bottomLeft(), cell.bottomRight())
+    painter.setPen(rule)
+    for c in range(1, cols):
+        x = page.left() + margin + c * cell_w
+        painter.drawLine(QPointF(x, top), QPointF(x, top + rows * cell_h))
