@@ -454,7 +454,8 @@ def render_image(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOpti
                  catalog: Catalog | None = None) -> QImage:
     cat = catalog or default_catalog()
     w, h = _png_size(plate, opts, cat)
-    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    # an opaque page needs no alpha channel: a third less to encode, and a smaller file
+    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied if opts.transparent else QImage.Format.Format_RGB32)
     img.fill(QColor(0, 0, 0, 0) if opts.transparent else opts.palette.paper)
     dots_per_m = round(opts.dpi / 0.0254)
     img.setDotsPerMeterX(dots_per_m)
@@ -472,7 +473,9 @@ def _png_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOption
     buf = QBuffer()
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
     # PySide6's stub types the format as bytes, but at run time (6.11) only a str is accepted
-    if not img.save(buf, "PNG"):  # type: ignore[call-overload]
+    # quality 80 is zlib level 1 in Qt's PNG writer: about twice as fast as the default level, for a
+    # file a few per cent larger (flat colour and text compress well at any level)
+    if not img.save(buf, "PNG", 80):  # type: ignore[call-overload]
         raise ExportError("the PNG encoder failed")
     return bytes(buf.data().data())
 
