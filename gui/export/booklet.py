@@ -27,7 +27,7 @@ from core.engine import MONTH_NAMES, Options, Plate, State, compute_plate, spiri
 from gui.describe import spirit_name, state_label, to_lang
 from gui.export.pages import plan_plates
 from gui.export.snapshot import (
-    PAPERS, ExportError, SnapshotOptions, _paint_footer, _paper_unit, _pdf_dpi, _pin_dates, _plates_scene,
+    PAPERS, ExportError, SnapshotOptions, _footer_height, _paint_footer, _paper_unit, _pdf_dpi, _pin_dates, _plates_scene,
     paint_plates_page, paint_table_page, write_atomic,
 )
 from gui.fonts import plate_font
@@ -173,7 +173,7 @@ def _paint_cover(painter: QPainter, page: QRectF, plate: Plate, snap: SnapshotOp
     y += unit * 4
     # the year's own square-table spirits, one line under the plate
     year_line = "　".join(f"{name} {pos}" for name, pos in _table_entries(plate, cat, lang, ("year_branch", "year_stem")))
-    bottom = page.bottom() - margin - unit * 2.4 - (unit * 3 if year_line else 0)
+    bottom = page.bottom() - margin - _footer_height(snap, unit * 1.15) - (unit * 3 if year_line else 0)
     scene, _rect, plates = _plates_scene(plate, snap, cat)
     for title in plates.titles.values():
         title.setVisible(False)
@@ -191,7 +191,7 @@ def _paint_cover(painter: QPainter, page: QRectF, plate: Plate, snap: SnapshotOp
         painter.setPen(QPen(palette.ink))
         painter.setFont(plate_font(unit * 1.6))
         painter.drawText(QRectF(inner.left(), bottom, inner.width(), unit * 3), Qt.AlignmentFlag.AlignCenter, year_line)
-    _paint_footer(painter, page, margin, unit * 1.15, replace(snap, legend=False), palette)
+    _paint_footer(painter, page, margin, unit * 1.15, snap, palette)
 
 
 def _paint_contents(painter: QPainter, page: QRectF, states: list[State], pages: list[BookletPage],
