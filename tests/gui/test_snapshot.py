@@ -127,10 +127,10 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
     # a folder that refuses new files (as for a user without write permission)
     real_open = os.open
 
-    def refuse(path: object, *a: object, **k: object) -> int:
-        if Path(str(path)).name.startswith(".shensha-"):   # the writer's temporary file
+    def refuse(path: object, flags: int, *a: object, **k: object) -> int:
+        if flags & os.O_CREAT:  # a new (temporary) file in the folder
             raise PermissionError(13, "Permission denied")
-        return real_open(path, *a, **k)  # type: ignore[arg-type]
+        return real_open(path, flags, *a, **k)  # type: ignore[arg-type]
     monkeypatch.setattr(os, "open", refuse)
     with pytest.raises(ExportError, match="Permission denied"):
         export(target, PLATE)
