@@ -5,10 +5,13 @@
 Every engine figure is a ratio against a reference measured in the same process (lunar-python,
 cnlunar), each the median of repeated runs, so that a noisy machine moves both sides alike.
 lunar-python and cnlunar are the references; cnlunar is installed for the benchmark only
-(``pip install cnlunar``). Targets (issue 8): engine ≥ 20× lunar-python and ≥ 2× cnlunar; calendar
+(``pip install cnlunar``); kinliuren likewise for the Liu Ren figure (``pip install kinliuren``; without it
+ke_vs_kinliuren is reported as not measured). Targets (issue 8): engine ≥ 20× lunar-python and ≥ 2× cnlunar; calendar
 cost ≤ 1.2× lunar-python's conversion (ratio ≥ 0.83); frame median ≤ 8 ms and p95 ≤ 16 ms; state
 change ≤ 30 ms; start-up ≤ 1.5 s; PDF ≤ 1 s, 3000×3000 PNG ≤ 1 s, SVG ≤ 0.3 s; memory growth
-< 20 MB after 10,000 state changes.
+< 20 MB after 10,000 state changes; (issue 13) the 720 Liu Ren lessons ≤ 30 ms, one chart ≥ 100×
+kinliuren's. Issue 18: memory growth < 20 MB over 1,000 open/close cycles of every kind of dialog
+(the cycle of tests/gui/test_dialog_lifetime.py; about 0.5 s a cycle).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ TARGETS = {
     "state_change_ms": ("<=", 30.0), "startup_s": ("<=", 1.5), "export_pdf_s": ("<=", 1.0),
     "export_png_s": ("<=", 1.0), "export_svg_s": ("<=", 0.3), "memory_growth_mb": ("<", 20.0),
     "min_name_pt_a4": (">=", 8.0), "booklet_a4_s": ("<=", 10.0),
+    "ke_720_ms": ("<=", 30.0), "ke_vs_kinliuren": (">=", 100.0),
+    "dialog_memory_growth_mb": ("<", 20.0),
 }
 
 
@@ -162,6 +167,79 @@ def bench_core(quick: bool, results: dict[str, float], details: dict[str, object
     details["lunar_sweep_s"] = t_lsweep
 
 
+# -- the Liu Ren plate (issue 13) -----------------------------------------------------------------
+
+def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    """ke_720_ms: all 720 lessons (60 days × 12 heaven branches over 子, hour 子), default options, every
+    chart computed afresh (the caches of lessons and plates emptied before each run). ke_vs_kinliuren:
+    one chart (seed 002's first case, 辛巳 日 寅将午时) against kinliuren's in the same run; kinliuren is
+    installed for the benchmark only (``pip install kinliuren``)."""
+    from core.liuren import compute_ke
+    from core.liuren.method import _course
+    from core.liuren.plate import _heaven_plate
+    from core.liuren.tables import liuren_tables
+
+    liuren_tables()  # the rule files are read once per process, not per chart
+
+    def clear() -> None:
+        _course.cache_clear()
+        _heaven_plate.cache_clear()
+
+    def all_720() -> None:
+        for day in range(60):
+            for turn in range(12):
+                compute_ke(day, 0, turn)
+
+    # Each of the 720 charts is timed on its own in every pass (caches emptied before the pass); a
+    # chart's cost is its median over the passes, and ke_720_ms their sum. On a shared machine a pass
+    # is often preempted for milliseconds at a time; the per-chart median drops those pauses (which hit
+    # random charts) and keeps every chart's own cost. The plain whole-pass median is reported too.
+    charts = [(day, turn) for day in range(60) for turn in range(12)]
+    per_chart: list[list[float]] = [[] for _ in charts]
+    passes, warm = [], []
+    for _ in range(5 if quick else 15):
+        clear()
+        gc.collect()
+        start = time.perf_counter()
+        for i, (day, turn) in enumerate(charts):
+            t = time.perf_counter()
+            compute_ke(day, 0, turn)
+            per_chart[i].append(time.perf_counter() - t)
+        passes.append(time.perf_counter() - start)
+        t = time.perf_counter()
+        all_720()
+        warm.append(time.perf_counter() - t)
+    results["ke_720_ms"] = sum(statistics.median(ts) for ts in per_chart) * 1000
+    details["ke_720_pass_median_ms"] = statistics.median(passes) * 1000
+    details["ke_720_cached_ms"] = statistics.median(warm) * 1000
+    t = time.perf_counter()
+    for _ in range(1_000_000):
+        pass
+    details["python_empty_loop_1m_ms"] = (time.perf_counter() - t) * 1000  # how loaded the machine was
+
+    ours = []
+    for _ in range(100 if quick else 400):
+        clear()
+        t = time.perf_counter()
+        compute_ke(17, 6, 2)
+        ours.append(time.perf_counter() - t)
+    t_ours = statistics.median(ours)
+    details["ke_chart_us"] = t_ours * 1e6
+    try:
+        from kinliuren.kinliuren import Liuren
+    except ImportError:
+        details["kinliuren"] = "not installed (pip install kinliuren): ke_vs_kinliuren not measured"
+        return
+    theirs = []
+    for _ in range(10 if quick else 40):
+        t = time.perf_counter()
+        Liuren("小雪", "十", "辛巳", "甲午").result(0)
+        theirs.append(time.perf_counter() - t)
+    t_theirs = statistics.median(theirs)
+    details["kinliuren_chart_ms"] = t_theirs * 1000
+    results["ke_vs_kinliuren"] = t_theirs / t_ours
+
+
 # -- the window and exports ----------------------------------------------------------------------
 
 def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
@@ -276,6 +354,7 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     gc.collect()
     results["memory_growth_mb"] = rss_mb() - before
     details["memory_state_changes"] = count
+    bench_dialogs(w, quick, results, details)
     w.close()
 
 
@@ -291,6 +370,22 @@ def bench_paper(quick: bool, plate: object, tmp: Path, results: dict[str, float]
         details[key] = min_name_pt(plate, SnapshotOptions(fmt="pdf", paper=paper, landscape=landscape))  # type: ignore[arg-type]
     results["booklet_a4_s"] = median_time(
         lambda: write_booklet(tmp / "booklet.pdf", BookletOptions(year="丙午", paper="A4")), 1 if quick else 3)
+def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    """Resident memory after 1,000 cycles of opening and closing every kind of dialog (issue 18),
+    measured after ten cycles that fill the caches a session keeps (glyphs, styles)."""
+    from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
+    cycles = 100 if quick else 1000
+    dialog_cycle(w, 10)  # type: ignore[arg-type]
+    settle()
+    before = rss_mb()
+    t = time.perf_counter()
+    dialog_cycle(w, cycles)  # type: ignore[arg-type]
+    settle()
+    results["dialog_memory_growth_mb"] = rss_mb() - before
+    alive = len(live_dialogs())
+    if alive:
+        raise RuntimeError(f"{alive} dialogs still alive after the dialog cycles")
+    details["dialog_cycles"] = f"{cycles} × {len(DIALOG_KINDS)} kinds in {time.perf_counter() - t:.0f} s"
 
 
 def bench_startup(quick: bool, results: dict[str, float]) -> None:
@@ -322,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer samples; finishes within a minute")
     ap.add_argument("--json", type=Path, help="write the figures to this JSON file")
-    ap.add_argument("--part", choices=("gui",), help=argparse.SUPPRESS)  # internal: one part, in its own process
+    ap.add_argument("--part", choices=("gui", "liuren"), help=argparse.SUPPRESS)  # internal: one part alone
     args = ap.parse_args(argv)
     results: dict[str, float] = {}
     details: dict[str, object] = {}
@@ -331,8 +426,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             args.json.write_text(json.dumps({**results, "details": details}))
         return 0
+    if args.part == "liuren":  # the Liu Ren figures alone: python bench/run.py --part liuren [--json PATH]
+        bench_liuren(args.quick, results, details)
+        for key, v in {**results, **details}.items():
+            print(f"{key}: {v:.3f}" if isinstance(v, float) else f"{key}: {v}")
+        if args.json:
+            args.json.write_text(json.dumps({**results, "details": details}, indent=2, ensure_ascii=False))
+        return 0
     t0 = time.perf_counter()
     bench_core(args.quick, results, details)
+    bench_liuren(args.quick, results, details)
     # The window is measured in a fresh process: the engine benchmark leaves a large heap behind
     # (tens of thousands of plates and Lunar objects) whose garbage collection a real session never has.
     with tempfile.TemporaryDirectory() as tmp:

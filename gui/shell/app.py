@@ -23,7 +23,9 @@ def reduce_motion_requested() -> bool:
         return False
 
 
-def run_app(argv: Sequence[str] = ()) -> int:
+def run_app(argv: Sequence[str] = (), lang: str | None = None) -> int:
+    """Open the window (``lang``: its language for this start, else the saved one) and run until it
+    closes. ``argv``: extra arguments for Qt itself."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -53,6 +55,8 @@ def run_app(argv: Sequence[str] = ()) -> int:
         return 2
     from gui.shell.main_window import MainWindow
     window = MainWindow(catalog=catalog)
+    if lang is not None:
+        window.model.set_lang(lang)
     if reduce_motion_requested():
         window.panel.reduce_motion.setChecked(True)
     window.show()
