@@ -27,7 +27,7 @@ from core.engine import MONTH_NAMES, Options, Plate, State, compute_plate, spiri
 from gui.describe import spirit_name, state_label, to_lang
 from gui.export.pages import plan_plates
 from gui.export.snapshot import (
-    PAPERS, ExportError, SnapshotOptions, _footer_height, _paint_footer, _paper_unit, _pdf_dpi, _pin_dates, _plates_scene,
+    PAPERS, ExportError, SnapshotOptions, _footer_height, _paint_footer, _plate_radius, _paper_unit, _pdf_dpi, _pin_dates, _plates_scene,
     paint_plates_page, paint_table_page, write_atomic,
 )
 from gui.fonts import plate_font
@@ -177,13 +177,11 @@ def _paint_cover(painter: QPainter, page: QRectF, plate: Plate, snap: SnapshotOp
     scene, _rect, plates = _plates_scene(plate, snap, cat)
     for title in plates.titles.values():
         title.setVisible(False)
-    r = plates.bases["upper"].outer_radius if "upper" in plates.bases else next(iter(plates.bases.values())).outer_radius
     name = "upper" if "upper" in plates.groups else next(iter(plates.groups))
+    r = _plate_radius(plates, name)
     plan = plan_plates((inner.left(), y, inner.width(), bottom - y), [(name, r)], gap=0)
     disc = plan.discs[0]
     centre = plates.groups[name].pos()
-    if name == "stacked":   # one concentric plate: show it whole
-        r = plates.bases[name].outer_radius
     src = QRectF(centre.x() - r * 1.01, centre.y() - r * 1.01, r * 2.02, r * 2.02)
     R = disc.radius * 1.01
     scene.render(painter, QRectF(disc.cx - R, disc.cy - R, 2 * R, 2 * R), src, Qt.AspectRatioMode.IgnoreAspectRatio)

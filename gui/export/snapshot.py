@@ -255,11 +255,24 @@ def _footer_height(opts: SnapshotOptions, unit: float, folio: bool = False) -> f
 
 
 def min_name_px(plates: PlateScene) -> float:
-    """The smallest name drawn on the plates, in scene units: the pixel size of the font of every
-    ring that holds a name (as :func:`gui.fonts.plate_font` rounds it)."""
-    sizes = [max(1, round(ring.char_px)) for ring in plates.rings.values()
-             if ring.parentItem() is not None and any(ring.entries(k) for k in range(12))]
+    """The smallest name drawn on the plates, in scene units: for every slot that holds a name,
+    the pixel size of the font its fitted layout gives it (as :func:`gui.fonts.plate_font` rounds
+    it; the ring's one size where the ring has no per-slot fit)."""
+    sizes = []
+    for ring in plates.rings.values():
+        if ring.parentItem() is None:
+            continue
+        fit = getattr(ring, "slot_fit", None)
+        for k in range(12):
+            if ring.entries(k):
+                sizes.append(max(1, round(fit(k).char_px if fit is not None else ring.char_px)))
     return float(min(sizes)) if sizes else 0.0
+
+
+def _plate_radius(plates: PlateScene, name: str) -> float:
+    """How far a plate draws from its centre (its branch ring, and anything drawn beyond it)."""
+    radius = getattr(plates, "plate_radius", None)
+    return float(radius(name)) if radius is not None else plates.bases[name].outer_radius
 
 
 def _label_font(unit: float) -> QFont:
@@ -275,7 +288,7 @@ def plates_page_plan(page: QRectF, plates: PlateScene, opts: SnapshotOptions, ca
     top = page.top() + margin + (_caption_height(caption_lines, unit) if opts.caption else 0.0)
     bottom = page.bottom() - margin - _footer_height(opts, unit, folio)
     box = (page.left() + margin, top, page.width() - 2 * margin, bottom - top)
-    plan = plan_plates(box, [(name, plates.bases[name].outer_radius) for name in plates.groups], gap=unit * 1.2)
+    plan = plan_plates(box, [(name, _plate_radius(plates, name)) for name in plates.groups], gap=unit * 1.2)
     fm = QFontMetricsF(_label_font(unit))
     sizes = {name: (fm.horizontalAdvance(title.text()) + unit * 0.6, fm.height() + unit * 0.3)
              for name, title in plates.titles.items() if title.text()}
@@ -310,7 +323,7 @@ def paint_plates_page(painter: QPainter, page: QRectF, plate: Plate, calendar: C
     plan = plates_page_plan(page, plates, opts, len(lines), bool(folio))
     for disc in plan.discs:
         centre = plates.groups[disc.name].pos()
-        r = plates.bases[disc.name].outer_radius * 1.01
+        r = _plate_radius(plates, disc.name) * 1.01
         source = QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
         R = disc.radius * 1.01
         scene.render(painter, QRectF(disc.cx - R, disc.cy - R, 2 * R, 2 * R), source,

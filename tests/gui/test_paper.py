@@ -155,7 +155,11 @@ def test_the_second_cue_survives_black_and_white(qapp: object) -> None:
     assert bad > 1.8 * good and good < mixed < bad
 
 
-def test_min_name_px_counts_only_rings_with_names(qapp: object) -> None:
+def test_min_name_px_is_the_smallest_slot_size(qapp: object) -> None:
     _scene, _rect, plates = _plates_scene(PLATE, SnapshotOptions(), default_catalog())
     px = min_name_px(plates)
-    assert px == min(round(r.char_px) for r in plates.rings.values())
+    sizes = []
+    for ring in plates.rings.values():
+        fit = getattr(ring, "slot_fit", None)
+        sizes += [round(fit(k).char_px if fit else ring.char_px) for k in range(12) if ring.entries(k)]
+    assert px == min(sizes) and max(sizes) > px
