@@ -122,26 +122,36 @@ def _rect_hits_disc(rx: float, ry: float, rw: float, rh: float, d: Disc, pad: fl
     return math.hypot(nx - d.cx, ny - d.cy) < d.radius + pad
 
 
-def place_labels(plan: PagePlan, sizes: dict[str, tuple[float, float]], pad: float) -> PagePlan:
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def place_labels(plan: PagePlan, sizes: dict[str, tuple[float, float]], pad: float,
+                 area: Box | None = None, avoid: Sequence[Box] = ()) -> PagePlan:
     """Put each disc's title (``sizes[name]`` = width, height) in a corner of the disc's square
-    that neither disc covers and that lies in the box, preferring the corner away from the other
-    disc. A title with no free corner goes above its disc if there is room, else it is left out."""
-    bx, by, bw, bh = plan.box
+    that no disc covers, preferring the corner away from the other disc; failing that, just above
+    the square's corners or its middle. A title must lie in ``area`` (the plan's box by default; a
+    page may offer more, e.g. beside its caption) and clear every rectangle in ``avoid``. A title
+    with no such place is left out."""
+    bx, by, bw, bh = area if area is not None else plan.box
     labels: list[Label] = []
     for d in plan.discs:
         if d.name not in sizes:
             continue
         w, h = sizes[d.name]
         others = [o for o in plan.discs if o is not d]
-        corners = [(d.cx - d.radius, d.cy - d.radius), (d.cx + d.radius - w, d.cy - d.radius),
-                   (d.cx - d.radius, d.cy + d.radius - h), (d.cx + d.radius - w, d.cy + d.radius - h)]
+        left, right = d.cx - d.radius, d.cx + d.radius - w
+        top, bottom = d.cy - d.radius, d.cy + d.radius - h
+        corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
         if others:
             o = others[0]
             corners.sort(key=lambda c: -math.hypot(c[0] + w / 2 - o.cx, c[1] + h / 2 - o.cy))
-        corners.append((d.cx - w / 2, d.cy - d.radius - h - pad))
+        above = top - h - pad
+        corners += [(left, above), (right, above), (d.cx - w / 2, above)]
         for cx, cy in corners:
             inside = bx - 1e-6 <= cx and cx + w <= bx + bw + 1e-6 and by - 1e-6 <= cy and cy + h <= by + bh + 1e-6
-            if inside and not any(_rect_hits_disc(cx, cy, w, h, disc, pad) for disc in plan.discs):
+            if (inside and not any(_rect_hits_disc(cx, cy, w, h, disc, pad) for disc in plan.discs)
+                    and not any(_overlaps((cx, cy, w, h), r) for r in avoid)):
                 labels.append(Label(d.name, cx, cy, w, h))
                 break
     return PagePlan(plan.box, plan.scale, plan.discs, tuple(labels))

@@ -280,7 +280,7 @@ def _label_font(unit: float) -> QFont:
 
 
 def plates_page_plan(page: QRectF, plates: PlateScene, opts: SnapshotOptions, caption_lines: int,
-                     folio: bool = False) -> PagePlan:
+                     folio: bool = False, caption_text: str = "") -> PagePlan:
     """Where the plates go on a page of paper: below the caption, above the legend, as large as
     the page allows (one plate above the other on a portrait page, side by side on a landscape
     one), each plate's title in a free corner beside it."""
@@ -292,7 +292,14 @@ def plates_page_plan(page: QRectF, plates: PlateScene, opts: SnapshotOptions, ca
     fm = QFontMetricsF(_label_font(unit))
     sizes = {name: (fm.horizontalAdvance(title.text()) + unit * 0.6, fm.height() + unit * 0.3)
              for name, title in plates.titles.items() if title.text()}
-    return place_labels(plan, sizes, pad=unit * 0.4)
+    # a title may also stand beside the caption, clear of its text
+    area = (box[0], page.top() + margin, box[2], bottom - page.top() - margin)
+    avoid = []
+    if opts.caption:
+        cw = QFontMetricsF(plate_font(unit * 2.8)).horizontalAdvance(caption_text) if caption_text else box[2]
+        ch = top - page.top() - margin
+        avoid.append((page.center().x() - cw / 2 - unit, page.top() + margin, cw + 2 * unit, ch))
+    return place_labels(plan, sizes, pad=unit * 0.4, area=area, avoid=avoid)
 
 
 def min_name_pt(plate: Plate, opts: SnapshotOptions, catalog: Catalog | None = None) -> float:
@@ -300,8 +307,8 @@ def min_name_pt(plate: Plate, opts: SnapshotOptions, catalog: Catalog | None = N
     layout), in points, computed from the page layout: the font's pixel size times the page scale."""
     cat = catalog or default_catalog()
     _scene, _rect, plates = _plates_scene(plate, opts, cat)
-    lines = len(_caption(plate, None, opts.lang))
-    plan = plates_page_plan(page_rect(opts), plates, opts, lines)
+    lines = _caption(plate, None, opts.lang)
+    plan = plates_page_plan(page_rect(opts), plates, opts, len(lines), caption_text=lines[0])
     return min_name_px(plates) * plan.scale * 72.0 / _pdf_dpi(opts)
 
 
@@ -320,7 +327,7 @@ def paint_plates_page(painter: QPainter, page: QRectF, plate: Plate, calendar: C
     scene, _rect, plates = _plates_scene(plate, opts, catalog)
     for title in plates.titles.values():
         title.setVisible(False)   # the page sets the titles beside the plates itself
-    plan = plates_page_plan(page, plates, opts, len(lines), bool(folio))
+    plan = plates_page_plan(page, plates, opts, len(lines), bool(folio), caption_text=lines[0])
     for disc in plan.discs:
         centre = plates.groups[disc.name].pos()
         r = _plate_radius(plates, disc.name) * 1.01

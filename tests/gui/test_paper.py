@@ -25,7 +25,7 @@ PAGES = [(paper, landscape) for paper in ("A4", "A3") for landscape in (False, T
 def _plan(paper: str, landscape: bool, layout: str = "side") -> tuple[PagePlan, SnapshotOptions]:
     opts = SnapshotOptions(fmt="pdf", paper=paper, landscape=landscape, view=ViewConfig(layout=layout))
     _scene, _rect, plates = _plates_scene(PLATE, opts, default_catalog())
-    return plates_page_plan(page_rect(opts), plates, opts, caption_lines=1), opts
+    return plates_page_plan(page_rect(opts), plates, opts, caption_lines=1, caption_text="丙午年 冬月 甲辰旬 庚戌日"), opts
 
 
 @pytest.mark.parametrize("paper,landscape", PAGES)
@@ -53,11 +53,11 @@ def test_both_plates_fill_the_page_without_touching(paper: str, landscape: bool,
         assert upper.cx + upper.radius <= lower.cx
     else:
         assert upper.cy + upper.radius <= lower.cy
-    # both titles placed, clear of both discs and inside the box
+    # both titles placed, clear of both discs, between the margins and above the legend
     assert {lab.name for lab in plan.labels} == {"upper", "lower"}
     for lab in plan.labels:
         e = 1e-6 * w
-        assert x - e <= lab.x and lab.x + lab.width <= x + w + e and y - e <= lab.y and lab.y + lab.height <= y + h + e
+        assert x - e <= lab.x and lab.x + lab.width <= x + w + e and x - e <= lab.y and lab.y + lab.height <= y + h + e
         for d in plan.discs:
             nx = min(max(d.cx, lab.x), lab.x + lab.width)
             ny = min(max(d.cy, lab.y), lab.y + lab.height)
