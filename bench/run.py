@@ -11,7 +11,9 @@ cost ≤ 1.2× lunar-python's conversion (ratio ≥ 0.83); frame median ≤ 8 ms
 change ≤ 30 ms; start-up ≤ 1.5 s; PDF ≤ 1 s, 3000×3000 PNG ≤ 1 s, SVG ≤ 0.3 s; memory growth
 < 20 MB after 10,000 state changes; (issue 13) the 720 Liu Ren lessons ≤ 30 ms, one chart ≥ 100×
 kinliuren's. Issue 18: memory growth < 20 MB over 1,000 open/close cycles of every kind of dialog
-(the cycle of tests/gui/test_dialog_lifetime.py; about 0.5 s a cycle).
+(the cycle of tests/gui/test_dialog_lifetime.py; about 0.5 s a cycle). Readable names (issue 12): the smallest
+name on screen ≥ 12 px at 1280×800, ≥ 16 px at 1920×1080, ≥ 12 px stacked at 1920×1080, ≥ 15 px for
+one plate at 1280×800.
 """
 
 from __future__ import annotations
@@ -41,6 +43,17 @@ TARGETS = {
     "min_name_pt_a4": (">=", 8.0), "booklet_a4_s": ("<=", 10.0),
     "ke_720_ms": ("<=", 30.0), "ke_vs_kinliuren": (">=", 100.0),
     "dialog_memory_growth_mb": ("<", 20.0),
+    # issue 12: the smallest name on screen, from the layout (type size × the view's scale)
+    "min_name_px_1280x800": (">=", 12.0), "min_name_px_1920x1080": (">=", 16.0),
+    "min_name_px_stacked_1920x1080": (">=", 12.0), "min_name_px_one_plate_1280x800": (">=", 15.0),
+}
+
+# window size, layout, plate shown: the readable-size figures (gui.measure.window_min_name_px)
+NAME_SIZES = {
+    "min_name_px_1280x800": (1280, 800, "side", "both"),
+    "min_name_px_1920x1080": (1920, 1080, "side", "both"),
+    "min_name_px_stacked_1920x1080": (1920, 1080, "stacked", "both"),
+    "min_name_px_one_plate_1280x800": (1280, 800, "side", "lower"),
 }
 
 
@@ -356,6 +369,16 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     details["memory_state_changes"] = count
     bench_dialogs(w, quick, results, details)
     w.close()
+    bench_name_sizes(results, details)
+
+
+def bench_name_sizes(results: dict[str, float], details: dict[str, object]) -> None:
+    """The smallest name drawn, in Zhuang's example state, the real window at each size."""
+    from gui.measure import window_min_name_px
+
+    for key, (width, height, layout, plate) in NAME_SIZES.items():
+        results[key] = window_min_name_px(width, height, layout, plate)
+    details["min_name_px_state"] = "甲子年 正月 甲子旬 (window resized to the size; offscreen)"
 
 
 def bench_paper(quick: bool, plate: object, tmp: Path, results: dict[str, float],
@@ -450,16 +473,16 @@ def main(argv: list[str] | None = None) -> int:
         results.update(gui)
     bench_startup(args.quick, results)
     details["bench_seconds"] = time.perf_counter() - t0
-    print(f"{'figure':<20} {'value':>12}   target")
+    print(f"{'figure':<30} {'value':>12}   target")
     ok = True
     for key, (op, target) in TARGETS.items():
         if key not in results:
-            print(f"{key:<20} {'—':>12}   {op} {target:g}  (not measured)")
+            print(f"{key:<30} {'—':>12}   {op} {target:g}  (not measured)")
             continue
         v = results[key]
         met = v >= target if op == ">=" else v <= target if op == "<=" else v < target
         ok &= met
-        print(f"{key:<20} {v:>12.3f}   {op} {target:g}  {'ok' if met else 'MISSED'}")
+        print(f"{key:<30} {v:>12.3f}   {op} {target:g}  {'ok' if met else 'MISSED'}")
     for key, v in details.items():
         print(f"  {key}: {v:.3f}" if isinstance(v, float) else f"  {key}: {v}")
     if args.json:

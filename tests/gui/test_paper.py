@@ -163,3 +163,21 @@ def test_min_name_px_is_the_smallest_slot_size(qapp: object) -> None:
         fit = getattr(ring, "slot_fit", None)
         sizes += [round(fit(k).char_px if fit else ring.char_px) for k in range(12) if ring.entries(k)]
     assert px == min(sizes) and max(sizes) > px
+
+
+STATES = (("甲子", 1, "甲子", None), ("丙午", 11, "甲辰", "庚戌"), ("乙丑", 6, "甲戌", "乙亥"), ("丁未", 8, "甲寅", "丁巳"))
+
+
+@pytest.mark.parametrize("paper,landscape", PAGES)
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_every_name_is_8_pt_or_more_on_a4_and_larger_on_a3(paper: str, landscape: bool, lang: str,
+                                                          qapp: object) -> None:
+    """The issue's threshold: no name on the plates of page 1 under 8 pt on A4 (about 2.8 mm), in
+    either script (traditional names can be wider), whatever the state; A3 scales them by √2."""
+    floor = 8.0 if paper == "A4" else 8.0 * math.sqrt(2)
+    for year, month, xun, day in STATES:
+        plate = compute_plate(State.parse(year, month, xun, day))
+        for layout in ("side", "stacked"):
+            opts = SnapshotOptions(fmt="pdf", paper=paper, landscape=landscape, lang=lang,
+                                   view=ViewConfig(layout=layout))
+            assert min_name_pt(plate, opts) >= floor, (year, month, layout)
