@@ -62,8 +62,10 @@ class BookletOptions:
         return [State.parse(self.year, m, self.xun) for m in range(1, 13)]
 
     def snapshot(self) -> SnapshotOptions:
+        # the month pages hold both plates whatever the window shows (its one-plate view included)
+        view = replace(self.view, plate="both") if hasattr(self.view, "plate") else self.view
         return SnapshotOptions(fmt="pdf", paper=self.paper, landscape=self.landscape, lang=self.lang,
-                               paper_look=self.paper_look, dpi=self.dpi, view=self.view).validate()
+                               paper_look=self.paper_look, dpi=self.dpi, view=view).validate()
 
     def validate(self) -> BookletOptions:
         if self.paper not in ("A4", "A3"):

@@ -74,11 +74,16 @@ def test_the_month_tables_follow_the_month(booklet_texts: list[str]) -> None:
 
 
 def test_a3_landscape_booklet(tmp_path: Path, qapp: object) -> None:
-    out = write_booklet(tmp_path / "a3.pdf", BookletOptions(year="午", paper="A3", landscape=True))
+    from gui.plate.scene import ViewConfig
+    # the window's one-plate view does not leave a plate out of the booklet
+    opts = BookletOptions(year="午", paper="A3", landscape=True, view=ViewConfig(plate="lower"))
+    out = write_booklet(tmp_path / "a3.pdf", opts)
     reader = pypdf.PdfReader(str(out))
     assert len(reader.pages) == 26
     box = reader.pages[5].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (1191, 842)
+    text = re.sub(r"\s", "", reader.pages[4].extract_text())
+    assert "上位圆图" in text and "下位圆图" in text and "太岁" in text and "月建" in text
 
 
 def test_a_cancelled_booklet_leaves_no_file(tmp_path: Path, qapp: object) -> None:
