@@ -89,4 +89,5 @@ class ExportOptionsDialog(QDialog):
         checked = {k: cb.isChecked() for k, cb in self.checks.items()}
         return replace(self._base, paper=self.paper.currentText(), width=self.width_box.value(), dpi=self.dpi.value(),
                        caption=checked["caption"], table=checked["table"], legend=checked["legend"],
-                       source=checked["source"], transparent=checked["transparent"], landscape=checked["landscape"])
+                       source=checked["source"], transparent=checked["transparent"], landscape=checked["landscape"],
+                       paper_look=checked["paper_look"])

@@ -169,3 +169,31 @@ def test_cli_booklet_bad_arguments(tmp_path: Path, args: list[str], needle: str)
     assert proc.returncode == 2
     assert needle in proc.stderr and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert list(work.iterdir()) == []
+
+
+def test_the_booklet_dialog_gives_the_chosen_options(qtbot: object) -> None:
+    from gui.export.booklet_dialog import BookletDialog
+    dlg = BookletDialog(BookletOptions(year="丙午", xun="甲辰", lang="zh-Hans"))
+    qtbot.addWidget(dlg)  # type: ignore[attr-defined]
+    assert dlg.year.currentText() == "丙午" and dlg.xun.currentText() == "甲辰"
+    dlg.year.setCurrentText("丁未")
+    dlg.paper.setCurrentText("A3")
+    dlg.landscape.setChecked(True)
+    dlg.paper_look.setChecked(True)
+    opts = dlg.options()
+    assert (opts.year, opts.xun, opts.paper, opts.landscape, opts.paper_look) == ("丁未", "甲辰", "A3", True, True)
+    opts.validate()
+
+
+def test_the_export_dialog_remembers_the_paper_look(tmp_path: Path, qapp: object) -> None:
+    from PySide6.QtCore import QSettings
+
+    from gui.export.dialog import ExportOptionsDialog, load_snapshot_options, save_snapshot_options
+    from gui.export.snapshot import SnapshotOptions
+    q = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    assert load_snapshot_options(q, SnapshotOptions()).paper_look is False
+    dlg = ExportOptionsDialog(SnapshotOptions(), "zh-Hans")
+    dlg.checks["paper_look"].setChecked(True)
+    save_snapshot_options(q, dlg.options())
+    assert load_snapshot_options(q, SnapshotOptions()).paper_look is True
+    dlg.deleteLater()
