@@ -183,6 +183,8 @@ def _paint_cover(painter: QPainter, page: QRectF, plate: Plate, snap: SnapshotOp
     r = _plate_radius(plates, name)
     plan = plan_plates((inner.left(), y, inner.width(), bottom - y), [(name, r)], gap=0)
     disc = plan.discs[0]
+    for other, group in plates.groups.items():
+        group.setVisible(other == name)
     centre = plates.groups[name].pos()
     src = QRectF(centre.x() - r * 1.01, centre.y() - r * 1.01, r * 2.02, r * 2.02)
     R = disc.radius * 1.01

@@ -329,6 +329,9 @@ def paint_plates_page(painter: QPainter, page: QRectF, plate: Plate, calendar: C
         title.setVisible(False)   # the page sets the titles beside the plates itself
     plan = plates_page_plan(page, plates, opts, len(lines), bool(folio), caption_text=lines[0])
     for disc in plan.discs:
+        # one plate at a time, the other hidden, however close the scene sets them
+        for name, group in plates.groups.items():
+            group.setVisible(name == disc.name)
         centre = plates.groups[disc.name].pos()
         r = _plate_radius(plates, disc.name) * 1.01
         source = QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
