@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import os
 import re
+import struct
 import uuid
+import zlib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Final
@@ -519,15 +521,29 @@ def render_image(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOpti
 
 
 def _png_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
-    img = render_image(plate, calendar, opts, catalog)
-    buf = QBuffer()
-    buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    # PySide6's stub types the format as bytes, but at run time (6.11) only a str is accepted
-    # quality 80 is zlib level 1 in Qt's PNG writer: about twice as fast as the default level, for a
-    # file a few per cent larger (flat colour and text compress well at any level)
-    if not img.save(buf, "PNG", 80):  # type: ignore[call-overload]
-        raise ExportError("the PNG encoder failed")
-    return bytes(buf.data().data())
+    return encode_png(render_image(plate, calendar, opts, catalog), opts.dpi)
+
+
+def encode_png(img: QImage, dpi: int) -> bytes:
+    """The image as PNG bytes: 8-bit RGB (RGBA if it has an alpha channel), the resolution in a
+    pHYs chunk, rows unfiltered and deflated at zlib level 3. A page is mostly flat colour and
+    text, which compresses as well this way as with libpng's adaptive filters, in under half the
+    time (Qt's writer spent most of an export's time there)."""
+    alpha = img.hasAlphaChannel()
+    src = img.convertToFormat(QImage.Format.Format_RGBA8888 if alpha else QImage.Format.Format_RGB888)
+    w, h, stride = src.width(), src.height(), src.bytesPerLine()
+    row = w * (4 if alpha else 3)
+    raw = bytes(src.constBits())
+    data = b"".join(b"\x00" + raw[y * stride:y * stride + row] for y in range(h))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    per_metre = round(dpi / 0.0254)
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6 if alpha else 2, 0, 0, 0))
+            + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+            + chunk(b"IDAT", zlib.compress(data, 3))
+            + chunk(b"IEND", b""))
 
 
 def _svg_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
