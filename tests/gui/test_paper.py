@@ -181,3 +181,16 @@ def test_every_name_is_8_pt_or_more_on_a4_and_larger_on_a3(paper: str, landscape
             opts = SnapshotOptions(fmt="pdf", paper=paper, landscape=landscape, lang=lang,
                                    view=ViewConfig(layout=layout))
             assert min_name_pt(plate, opts) >= floor, (year, month, layout)
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+def test_the_png_file_decodes_to_exactly_the_rendered_page(tmp_path: Path, transparent: bool, qapp: object) -> None:
+    from PySide6.QtGui import QImage
+    from gui.export.snapshot import render_image
+    opts = SnapshotOptions(width=700, transparent=transparent, dpi=300)
+    out = export(tmp_path / "p.png", PLATE, None, opts)
+    img = QImage(str(out))
+    rendered = render_image(PLATE, None, opts)
+    assert img.hasAlphaChannel() == transparent
+    assert img.convertToFormat(rendered.format()) == rendered
+    assert img.dotsPerMeterX() == img.dotsPerMeterY() == round(300 / 0.0254)
