@@ -41,6 +41,7 @@ TARGETS = {
     "state_change_ms": ("<=", 30.0), "state_change_hour_ms": ("<=", 30.0),
     "frame_hour_ms_median": ("<=", 8.0), "frame_hour_ms_p95": ("<=", 16.0), "startup_s": ("<=", 1.5), "export_pdf_s": ("<=", 1.0),
     "export_png_s": ("<=", 1.0), "export_svg_s": ("<=", 0.3), "memory_growth_mb": ("<", 20.0),
+    "min_name_pt_a4": (">=", 8.0), "booklet_a4_s": ("<=", 10.0),
     "ke_720_ms": ("<=", 30.0), "ke_vs_kinliuren": (">=", 100.0),
     "dialog_memory_growth_mb": ("<", 20.0),
     # issue 12: the smallest name on screen, from the layout (type size × the view's scale)
@@ -348,6 +349,7 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
                                                          SnapshotOptions(fmt="png", width=3000, height=3000)), 3)
     results["export_svg_s"] = median_time(lambda: export(str(out) + ".svg", plate, None,
                                                          SnapshotOptions(fmt="svg")), 3)
+    bench_paper(quick, plate, tmp, results, details)
 
     # memory: resident size after 10,000 state changes (state, options and plate churn)
     import random
@@ -430,6 +432,20 @@ def bench_hour(w: object, app: object, paint: Callable[[], None], counter: objec
     results["state_change_hour_ms"] = statistics.median(changes)
     model.set_state(State.parse("丙午", 11, "甲辰"))  # back to a state without the 式 for what follows
     app.processEvents()  # type: ignore[attr-defined]
+
+
+def bench_paper(quick: bool, plate: object, tmp: Path, results: dict[str, float],
+                details: dict[str, object]) -> None:
+    """Paper: the smallest name on the A4 PDF's plates (from the page layout: the name font's size
+    times the page's scale) and the time to write the 12-month booklet."""
+    from gui.export.booklet import BookletOptions, write_booklet
+    from gui.export.snapshot import SnapshotOptions, min_name_pt
+    results["min_name_pt_a4"] = min_name_pt(plate, SnapshotOptions(fmt="pdf", paper="A4"))  # type: ignore[arg-type]
+    for paper, landscape in (("A4", True), ("A3", False), ("A3", True)):
+        key = f"min_name_pt_{paper.lower()}{'_landscape' if landscape else ''}"
+        details[key] = min_name_pt(plate, SnapshotOptions(fmt="pdf", paper=paper, landscape=landscape))  # type: ignore[arg-type]
+    results["booklet_a4_s"] = median_time(
+        lambda: write_booklet(tmp / "booklet.pdf", BookletOptions(year="丙午", paper="A4")), 1 if quick else 3)
 
 
 def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
