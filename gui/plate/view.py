@@ -9,6 +9,7 @@ as a dial turn (linked mode) or a hand-turned disc (paper mode).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
@@ -19,8 +20,10 @@ from gui.plate.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
 from gui.model import RING_DIAL, PlateModel
 from gui.plate.scene import PlateScene, ViewConfig
-from gui.plate.trace_item import TraceItem
 from gui.plate.wedge_item import WedgeItem
+
+if TYPE_CHECKING:
+    from gui.plate.trace_item import TraceItem
 
 __all__ = ["PlateView"]
 
@@ -155,6 +158,7 @@ class PlateView(pg.GraphicsLayoutWidget):
         else:
             name = ring_or_group if ring_or_group in self.groups else next(iter(self.groups))
         base = self.bases[name]
+        from gui.plate.trace_item import TraceItem  # drawn only when a trace is shown
         self.trace_item = TraceItem(self.groups[name])
         self.trace_item.configure(base.outer_radius, self.config.char_px, self.config.orientation, path)
         self.reset_view_to_fit()

@@ -10,7 +10,6 @@ from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QScrollArea, QSplitter
 
-from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
 from core.catalog import Catalog
 from core.cycle import BRANCHES
 from core.engine import Options, State
@@ -22,12 +21,13 @@ from gui.plate.scene import ViewConfig
 from gui.plate.view import PlateView
 from gui.shell.settings import Settings
 from gui.panels.side_panel import SidePanel
-from gui.panels.tables import TablesDialog
 
 from gui.shell.presenter import Presenter
 
 if TYPE_CHECKING:
-    from gui.panels.classroom import QuizDialog
+    from core.calendar import CalendarOptions
+    from gui.panels.classroom import ClassroomPanel, QuizDialog
+    from gui.panels.tables import TablesDialog
     from gui.panels.systems import SystemsDialog
     from gui.export.snapshot import SnapshotOptions
 
@@ -64,14 +64,14 @@ class MainWindow(QMainWindow):
         self.last_error: str | None = None
         self._error_box: QMessageBox | None = None
         self._build_actions()
-        from gui.panels.classroom import ClassroomPanel
-        self.classroom = ClassroomPanel(self.model, self.view, self.actions_by_name)
-        # in a scroll area of its own, so that its height does not crowd out the details below
+        # The classroom tab is built when it is first shown or used (start-up does not wait for it),
+        # in a scroll area of its own, so that its height does not crowd out the details below.
+        self._classroom: ClassroomPanel | None = None
         self.classroom_scroll = QScrollArea()
-        self.classroom_scroll.setWidget(self.classroom)
         self.classroom_scroll.setWidgetResizable(True)
         self.classroom_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.panel.tabs.addTab(self.classroom_scroll, "")
+        self.panel.tabs.currentChanged.connect(self._tab_shown)
         self.presenter = Presenter(self)
         self._connect()
         self.panel.set_view_options({k: self.settings.get(k) for k in
@@ -92,6 +92,21 @@ class MainWindow(QMainWindow):
         self._on_model("history")
         if self.settings.notice:
             QTimer.singleShot(0, lambda: self.show_message(tr("settings_reset", self.model.lang, path=self.settings.notice)))
+
+    @property
+    def classroom(self) -> ClassroomPanel:
+        """The classroom panel, built on first use."""
+        if self._classroom is None:
+            from gui.panels.classroom import ClassroomPanel
+            panel = ClassroomPanel(self.model, self.view, self.actions_by_name)
+            self._classroom = panel
+            self.classroom_scroll.setWidget(panel)
+            panel.retranslate(self.panel.english.isChecked())
+        return self._classroom
+
+    def _tab_shown(self, index: int) -> None:
+        if self.panel.tabs.widget(index) is self.classroom_scroll:
+            self.classroom  # noqa: B018 - built on first show
 
     # -- start-up ------------------------------------------------------------------------------
     def _initial_state(self) -> State:
@@ -231,7 +246,8 @@ class MainWindow(QMainWindow):
         english = self.panel.english.isChecked()
         self.panel.retranslate(lang, english)
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
-        self.classroom.retranslate(english)
+        if self._classroom is not None:
+            self._classroom.retranslate(english)
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
@@ -279,10 +295,13 @@ class MainWindow(QMainWindow):
         box.show()
 
     def calendar_options(self, zone: str, year_start: str, month_basis: str, zi_hour: str) -> CalendarOptions:
+        # the calendar (and lunar-python's tables) loads when a date is first used, not at start-up
+        from core.calendar import CalendarOptions
         return CalendarOptions(zone=zone or "Asia/Shanghai", year_start=year_start, month_basis=month_basis,
                                zi_hour=zi_hour)
 
     def set_date(self, text: str, zone: str, year_start: str, month_basis: str, zi_hour: str) -> None:
+        from core.calendar import from_datetime, parse_datetime
         try:
             opts = self.calendar_options(zone, year_start, month_basis, zi_hour)
             info = from_datetime(parse_datetime(text, opts), opts)
@@ -293,6 +312,7 @@ class MainWindow(QMainWindow):
         self.model.set_state(info.state, calendar=info)
 
     def set_now(self) -> None:
+        from core.calendar import from_datetime, now
         p = self.panel
         try:
             opts = self.calendar_options(p.zone.currentText().strip(), p.year_start.currentData(),
@@ -393,6 +413,7 @@ class MainWindow(QMainWindow):
 
     def show_tables(self) -> None:
         if self.tables is None:
+            from gui.panels.tables import TablesDialog
             self.tables = TablesDialog(self.model, self)
         self.tables.show()
         self.tables.raise_()
