@@ -296,13 +296,8 @@ def render_image(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOpti
 
 
 def _png_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
-    img = render_image(plate, calendar, opts, catalog)
-    buf = QBuffer()
-    buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    # PySide6's stub types the format as bytes, but at run time (6.11) only a str is accepted
-    if not img.save(buf, "PNG"):  # type: ignore[call-overload]
-        raise ExportError("the PNG encoder failed")
-    return bytes(buf.data().data())
+    from gui.export.png import png_bytes
+    return png_bytes(render_image(plate, calendar, opts, catalog), alpha=opts.transparent)
 
 
 def _svg_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
