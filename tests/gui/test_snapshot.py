@@ -123,11 +123,13 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
     assert target.read_bytes() == b"the teacher's old handout"
     assert sorted(p.name for p in folder.iterdir()) == ["p.png"]
     # a folder that refuses new files (as for a user without write permission)
-    import tempfile
+    real_open = os.open
 
-    def refuse(*a: object, **k: object) -> None:
-        raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    def refuse(path: object, flags: int, *a: object, **k: object) -> int:
+        if flags & os.O_CREAT:  # a new (temporary) file in the folder
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *a, **k)  # type: ignore[arg-type]
+    monkeypatch.setattr(os, "open", refuse)
     with pytest.raises(ExportError, match="Permission denied"):
         export(target, PLATE)
     assert target.read_bytes() == b"the teacher's old handout"
