@@ -347,9 +347,10 @@ class _Compiled:
             cat, opts = self._catalog, self._options
             hit = []
             for order, spirit, rule, vid, ring_id in self._specs[key]:
-                labels = rule_labels(rule, 0 if order in self._fixed else value, cat, opts)
+                fixed = order in self._fixed  # the same places whatever the value, and no table key
+                labels = rule_labels(rule, 0 if fixed else value, cat, opts)
                 hit.append(_Entry(order, spirit.only, _placements(
-                    spirit, labels, ring=ring_id, table=None if ring_id else key, variant=vid,
+                    spirit, labels, ring=ring_id, table=None if ring_id or fixed else key, variant=vid,
                     palaces=opts.palaces)))
             self._entries[(key, value)] = hit
         return hit

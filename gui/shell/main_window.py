@@ -269,7 +269,7 @@ class MainWindow(QMainWindow):
         config = ViewConfig(layout=str(opts["layout"]), orientation=str(opts["orientation"]),
                             text_mode=str(opts["text_mode"]), mountains=bool(opts["mountains"]))
         self.view.set_reduce_motion(bool(opts["reduce_motion"]))
-        if config != self.view.config or first:
+        if config != self.view.config:  # the view was built with its default configuration
             self.view.apply_config(config)
         self.model.set_paper(bool(opts["paper"]))
         if opts["lang"] != self.model.lang:
