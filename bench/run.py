@@ -5,8 +5,9 @@
 Every engine figure is a ratio against a reference measured in the same process (lunar-python,
 cnlunar), each the median of repeated runs, so that a noisy machine moves both sides alike.
 lunar-python and cnlunar are the references; cnlunar is installed for the benchmark only
-(``pip install cnlunar``). The targets are in :data:`TARGETS` (issues 8, 12, 13 and 18); the
-table printed at the end lists every one of them, measured or not.
+(``pip install cnlunar``); kinliuren likewise for the Liu Ren figure (``pip install kinliuren``;
+without it ke_vs_kinliuren is reported as not measured). The targets are in :data:`TARGETS` (issues
+8, 12, 13 and 18); the table printed at the end lists every one of them, measured or not.
 
 Start-up is a ratio too: the time from process start to the window painted, divided by the same
 time for a bare PySide6 + pyqtgraph window (``pg.GraphicsView`` shown and painted, nothing else),
@@ -185,6 +186,79 @@ def bench_core(quick: bool, results: dict[str, float], details: dict[str, object
     details["lunar_sweep_s"] = t_lsweep
 
 
+# -- the Liu Ren plate (issue 13) -----------------------------------------------------------------
+
+def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    """ke_720_ms: all 720 lessons (60 days × 12 heaven branches over 子, hour 子), default options, every
+    chart computed afresh (the caches of lessons and plates emptied before each run). ke_vs_kinliuren:
+    one chart (seed 002's first case, 辛巳 日 寅将午时) against kinliuren's in the same run; kinliuren is
+    installed for the benchmark only (``pip install kinliuren``)."""
+    from core.liuren import compute_ke
+    from core.liuren.method import _course
+    from core.liuren.plate import _heaven_plate
+    from core.liuren.tables import liuren_tables
+
+    liuren_tables()  # the rule files are read once per process, not per chart
+
+    def clear() -> None:
+        _course.cache_clear()
+        _heaven_plate.cache_clear()
+
+    def all_720() -> None:
+        for day in range(60):
+            for turn in range(12):
+                compute_ke(day, 0, turn)
+
+    # Each of the 720 charts is timed on its own in every pass (caches emptied before the pass); a
+    # chart's cost is its median over the passes, and ke_720_ms their sum. On a shared machine a pass
+    # is often preempted for milliseconds at a time; the per-chart median drops those pauses (which hit
+    # random charts) and keeps every chart's own cost. The plain whole-pass median is reported too.
+    charts = [(day, turn) for day in range(60) for turn in range(12)]
+    per_chart: list[list[float]] = [[] for _ in charts]
+    passes, warm = [], []
+    for _ in range(5 if quick else 15):
+        clear()
+        gc.collect()
+        start = time.perf_counter()
+        for i, (day, turn) in enumerate(charts):
+            t = time.perf_counter()
+            compute_ke(day, 0, turn)
+            per_chart[i].append(time.perf_counter() - t)
+        passes.append(time.perf_counter() - start)
+        t = time.perf_counter()
+        all_720()
+        warm.append(time.perf_counter() - t)
+    results["ke_720_ms"] = sum(statistics.median(ts) for ts in per_chart) * 1000
+    details["ke_720_pass_median_ms"] = statistics.median(passes) * 1000
+    details["ke_720_cached_ms"] = statistics.median(warm) * 1000
+    t = time.perf_counter()
+    for _ in range(1_000_000):
+        pass
+    details["python_empty_loop_1m_ms"] = (time.perf_counter() - t) * 1000  # how loaded the machine was
+
+    ours = []
+    for _ in range(100 if quick else 400):
+        clear()
+        t = time.perf_counter()
+        compute_ke(17, 6, 2)
+        ours.append(time.perf_counter() - t)
+    t_ours = statistics.median(ours)
+    details["ke_chart_us"] = t_ours * 1e6
+    try:
+        from kinliuren.kinliuren import Liuren
+    except ImportError:
+        details["kinliuren"] = "not installed (pip install kinliuren): ke_vs_kinliuren not measured"
+        return
+    theirs = []
+    for _ in range(10 if quick else 40):
+        t = time.perf_counter()
+        Liuren("小雪", "十", "辛巳", "甲午").result(0)
+        theirs.append(time.perf_counter() - t)
+    t_theirs = statistics.median(theirs)
+    details["kinliuren_chart_ms"] = t_theirs * 1000
+    results["ke_vs_kinliuren"] = t_theirs / t_ours
+
+
 # -- the window and exports ----------------------------------------------------------------------
 
 def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
@@ -309,26 +383,28 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     gc.collect()
     results["memory_growth_mb"] = rss_mb() - before
     details["memory_state_changes"] = count
-
-    # memory: resident size after 1,000 dialog open/close cycles (every kind of dialog in turn, each
-    # closed as a user would, as the dialog-lifetime test does; the first rounds fill caches that stay)
-    try:
-        from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, settle
-    except ImportError:
-        details["dialog_memory"] = "not measured: gui.shell.dialog_cycle is not on this branch"
-    else:
-        view.set_reduce_motion(True)
-        dialog_cycle(w, 3)
-        settle()
-        before = rss_mb()
-        rounds = max(1, (200 if quick else 1000) // len(DIALOG_KINDS))
-        t = time.perf_counter()
-        dialog_cycle(w, rounds)
-        settle()
-        results["dialog_memory_growth_mb"] = rss_mb() - before
-        details["dialog_cycles"] = rounds * len(DIALOG_KINDS)
-        details["dialog_cycles_s"] = time.perf_counter() - t
+    bench_dialogs(w, quick, results, details)
     w.close()
+
+
+def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    """Resident memory after 1,000 dialog open/close cycles (issue 18): every kind of dialog opened
+    and closed in turn, 100 rounds of the ten kinds, measured after ten rounds that fill the caches
+    a session keeps (glyphs, styles)."""
+    from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
+    rounds = (200 if quick else 1000) // len(DIALOG_KINDS)
+    cycles = rounds * len(DIALOG_KINDS)
+    dialog_cycle(w, 10)  # type: ignore[arg-type]
+    settle()
+    before = rss_mb()
+    t = time.perf_counter()
+    dialog_cycle(w, rounds)  # type: ignore[arg-type]
+    settle()
+    results["dialog_memory_growth_mb"] = rss_mb() - before
+    alive = len(live_dialogs())
+    if alive:
+        raise RuntimeError(f"{alive} dialogs still alive after the dialog cycles")
+    details["dialog_cycles"] = f"{cycles} ({rounds} rounds of {len(DIALOG_KINDS)} kinds) in {time.perf_counter() - t:.0f} s"
 
 
 # The program: what ``shensha-plates`` runs before its event loop (gui.shell.app.open_window), then
@@ -392,20 +468,26 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer samples; finishes within a minute")
     ap.add_argument("--json", type=Path, help="write the figures to this JSON file")
-    # internal: one part alone ("gui" is run in its own process by a full run; "startup" for profiling)
-    ap.add_argument("--part", choices=("gui", "startup"), help=argparse.SUPPRESS)
+    # internal: one part alone ("gui" runs in its own process in a full run; "liuren", "startup" by hand)
+    ap.add_argument("--part", choices=("gui", "liuren", "startup"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     results: dict[str, float] = {}
     details: dict[str, object] = {}
-    if args.part in ("gui", "startup"):
-        (bench_gui if args.part == "gui" else bench_startup)(args.quick, results, details)
-        if args.part == "startup":
-            print(json.dumps({**results, **details}, indent=1, ensure_ascii=False))
+    if args.part == "gui":
+        bench_gui(args.quick, results, details)
         if args.json:
             args.json.write_text(json.dumps({**results, "details": details}))
         return 0
+    if args.part in ("liuren", "startup"):  # python bench/run.py --part liuren|startup [--json PATH]
+        (bench_liuren if args.part == "liuren" else bench_startup)(args.quick, results, details)
+        for key, v in {**results, **details}.items():
+            print(f"{key}: {v:.3f}" if isinstance(v, float) else f"{key}: {v}")
+        if args.json:
+            args.json.write_text(json.dumps({**results, "details": details}, indent=2, ensure_ascii=False))
+        return 0
     t0 = time.perf_counter()
     bench_core(args.quick, results, details)
+    bench_liuren(args.quick, results, details)
     # The window is measured in a fresh process: the engine benchmark leaves a large heap behind
     # (tens of thousands of plates and Lunar objects) whose garbage collection a real session never has.
     with tempfile.TemporaryDirectory() as tmp:

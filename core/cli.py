@@ -24,7 +24,7 @@ from core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, 
 from core.errors import ShenshaError, one_line
 
 __all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError", "add_state_arguments",
-           "add_date_arguments", "resolve_state", "read_moment", "emit", "say", "decode_argv"]
+           "add_date_arguments", "resolve_state", "resolve_calendar", "read_moment", "ascii_number", "emit", "say", "decode_argv"]
 
 EXIT_USAGE = 2
 
@@ -37,7 +37,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are exceptions (turned into one line by :func:`main`)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        raise UsageError(f"{message} (usage: {self.prog} --help)")
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # --help and --version: through emit, so an ASCII terminal gets one line, not a traceback
@@ -76,7 +76,9 @@ def emit(text: str, out: TextIO | None, err: TextIO | None, is_json: bool = Fals
     encoding = getattr(out, "encoding", None)
     if encoding:
         try:
-            text.encode(encoding, getattr(out, "errors", None) or "strict")
+            # JSON is checked strictly: a stream set to replace what it cannot encode would turn
+            # the data into question marks, where escapes keep it whole
+            text.encode(encoding, "strict" if is_json else getattr(out, "errors", None) or "strict")
         except UnicodeEncodeError as e:
             if is_json:
                 text = _ascii_json(text)
@@ -183,6 +185,8 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     relate.add_argument("--format", choices=("text", "json"), default="text")
     relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
     _add_variants_command(sub)
+    from core.liuren.cli import add_parser as add_ke_parser
+    add_ke_parser(sub)
     return parser
 
 
@@ -213,19 +217,35 @@ def rejected_warnings(choices: Sequence[str]) -> list[str]:
 
 def resolve_state(args: argparse.Namespace) -> tuple[State, dict[str, Any] | None]:
     """The state the arguments describe, and the calendar details when it came from a date."""
+    state, info = resolve_calendar(args)
+    return state, None if info is None else info.to_json()
+
+
+def resolve_calendar(args: argparse.Namespace) -> tuple[State, Any]:
+    """The state the arguments describe, and the :class:`core.calendar.CalendarInfo` when it came
+    from a date (else ``None``)."""
     if args.date or args.now:
         if any(getattr(args, k) for k in ("year", "month", "xun", "day", "hour")):
             raise UsageError("give either --date/--now or --year/--month/--xun/--day, not both")
         from core.calendar import from_datetime
         moment, opts = read_moment(args)
         info = from_datetime(moment, opts)
-        return info.state, info.to_json()
+        return info.state, info
     for flag in ("tz", "year_start", "month_basis", "zi_hour"):
         if getattr(args, flag):
             raise UsageError(f"--{flag.replace('_', '-')} only applies with --date or --now")
     if not args.year or not args.month:
         raise UsageError("--year and --month are required (or give --date or --now)")
     return State.parse(args.year, args.month, args.xun, args.day, args.hour), None
+
+
+def ascii_number(text: str) -> int:
+    """An argparse ``type``: a whole number in ASCII digits (``int()`` would also take ``١٥٠``)."""
+    from core.cycle import ascii_int
+    n = ascii_int(text.strip())
+    if n is None:
+        raise argparse.ArgumentTypeError(f"invalid number: {text!r} (expected digits 0–9)")
+    return n
 
 
 def read_moment(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -457,6 +477,7 @@ def _cmd_relate(args: argparse.Namespace, out: TextIO) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {"show": _cmd_show, "bazi": _cmd_bazi, "select": _cmd_select,
                                                                    "relate": _cmd_relate,
                                                                    "variants": _cmd_variants}
+COMMANDS["ke"] = lambda args, out: __import__("core.liuren.cli", fromlist=["run_ke"]).run_ke(args, out)
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -470,7 +491,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         code = COMMANDS[args.command](args, buffer)
         if args.command == "show":
             for line in rejected_warnings(args.variant):
-                err.write(line + "\n")
+                say(err, line.removeprefix("shensha-plates: "))
     except ShenshaError as e:
         say(err, f"error: {e}")
         return EXIT_USAGE

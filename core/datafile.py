@@ -102,8 +102,8 @@ def output_path(path: str | os.PathLike[str]) -> Path:
         text = os.fsdecode(text)
     seps = (os.sep, os.altsep) if os.altsep else (os.sep,)
     if not text or text.endswith(seps) or os.path.basename(text) in (".", ".."):
-        raise IsADirectoryError(errno.EISDIR, "the name ends with a slash or a dot, so it names a folder, "
-                                "not a file", text)
+        raise IsADirectoryError(errno.EISDIR, "the name names a folder, not a file (it ends with a slash, "
+                                "or is . or ..)", text)
     try:
         os.fsencode(text)
     except UnicodeEncodeError:
@@ -149,7 +149,7 @@ def write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
                 fh.write(data)
                 fh.flush()
             if old is not None:
-                _keep_owner_and_mode(fd, old)
+                _keep_owner_and_mode(fd, tmp, old)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -163,13 +163,16 @@ def write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
     _sync_folder(folder)
 
 
-def _keep_owner_and_mode(fd: int, old: os.stat_result) -> None:
+def _keep_owner_and_mode(fd: int, path: Path, old: os.stat_result) -> None:
     if hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
         try:
             os.fchown(fd, old.st_uid, old.st_gid)
         except OSError:
             pass  # only the owner's group or root may give a file away; the mode is kept anyway
-    os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    else:  # Windows before Python 3.13
+        os.chmod(path, stat.S_IMODE(old.st_mode))
 
 
 def _write_in_place(real: Path, data: bytes, old: os.stat_result) -> None:
@@ -183,9 +186,10 @@ def _write_in_place(real: Path, data: bytes, old: os.stat_result) -> None:
                 if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL):
                     raise
         view = memoryview(data)
+        os.lseek(fd, 0, os.SEEK_SET)
         written = 0
         while written < len(data):
-            written += os.pwrite(fd, view[written:], written)
+            written += os.write(fd, view[written:])
         os.ftruncate(fd, len(data))
         os.fsync(fd)
     finally:

@@ -85,6 +85,13 @@ class PlateModel:
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop calling ``listener`` (a no-op if it is not subscribed)."""
+        try:
+            self._listeners.remove(listener)
+        except ValueError:
+            pass
+
     def _emit(self, event: str) -> None:
         for listener in list(self._listeners):
             listener(event)

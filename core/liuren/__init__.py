@@ -13,7 +13,9 @@ from core.cycle import BRANCHES
 from core.liuren.ke import GeneralTerm, Ke, Transmission, compute_ke, compute_ke_at, month_general_at
 from core.liuren.method import Course, Lesson, Step, course
 from core.liuren.plate import HeavenPlate, KeOptions, heaven_plate, kin
+from core.liuren.spirits import KeSpirits, NameStatus, SpiritsAt, names_for_state, resolve_names, spirits_on
 from core.liuren.tables import liuren_tables
 
 __all__ = ["Ke", "Transmission", "Lesson", "Step", "Course", "HeavenPlate", "KeOptions", "GeneralTerm",
-           "compute_ke", "compute_ke_at", "course", "heaven_plate", "month_general_at", "kin", "liuren_tables", "BRANCHES"]
+           "KeSpirits", "NameStatus", "SpiritsAt", "compute_ke", "compute_ke_at", "course", "heaven_plate",
+           "month_general_at", "kin", "liuren_tables", "names_for_state", "resolve_names", "spirits_on", "BRANCHES"]

@@ -18,7 +18,7 @@ from typing import Final
 from core.cycle import BRANCHES, STEMS, stem_palace
 from core.errors import InputError
 from core.liuren.plate import DEFAULT_OPTIONS, KeOptions, element_of_branch, element_of_stem, overcomes
-from core.liuren.tables import RULE_FIELDS, liuren_tables
+from core.liuren.tables import liuren_tables
 
 __all__ = ["Lesson", "Step", "Course", "course", "XING", "YIMA", "LESSON_NAMES", "TRANSMISSION_NAMES",
            "METHOD_SETTINGS"]
@@ -30,7 +30,7 @@ XING: Final = tuple(BRANCHES.index(c) for c in "卯戌巳子辰申午丑寅酉�
 # 驿马 of a branch by its 三合: 申子辰→寅, 寅午戌→申, 巳酉丑→亥, 亥卯未→巳.
 YIMA: Final = tuple(BRANCHES.index(c) for c in "寅亥申巳寅亥申巳寅亥申巳")
 # The settings the method reads (the others only touch the generals or the names).
-METHOD_SETTINGS: Final = ("shehai", "fuyin_back", "bazhuan_yaoke")
+METHOD_SETTINGS: Final = ("shehai", "fuyin_back", "bazhuan_yaoke", "biezhe_yin", "fanyin_wu")
 _LEVEL: Final = ("仲", "季", "孟")  # by branch % 3
 _POL: Final = ("阳", "阴")
 
@@ -108,11 +108,16 @@ def course(day: int, turn: int, options: KeOptions = DEFAULT_OPTIONS) -> Course:
     >>> "".join(BRANCHES[b] for b in c.transmissions), c.ke
     ('午寅戌', '元首')
     """
-    if not isinstance(day, int) or not 0 <= day <= 59:
+    if type(day) is not int or not 0 <= day <= 59:  # noqa: E721 - bool is not a day
         raise InputError(f"invalid day: {day!r} (expected a pillar index 0–59)")
-    if not isinstance(turn, int) or not 0 <= turn <= 11:
+    if type(turn) is not int or not 0 <= turn <= 11:  # noqa: E721
         raise InputError(f"invalid turn: {turn!r} (expected 0–11)")
-    return _course(day, turn, tuple(options.get(s) for s in METHOD_SETTINGS))
+    return _course(day, turn, _method_settings(options))
+
+
+@lru_cache(maxsize=64)
+def _method_settings(options: KeOptions) -> tuple[str, ...]:
+    return tuple(options.get(s) for s in METHOD_SETTINGS)
 
 
 def _b(branch: int) -> str:
@@ -130,16 +135,16 @@ class _Record:
         self.steps: list[Step] = []
 
     def add(self, rule: str, at: int | None = None, /, **fields: str) -> None:
-        if __debug__ and set(fields) != RULE_FIELDS[rule]:  # a missing or misspelt field fails loudly
-            raise AssertionError(f"rule {rule} is given {sorted(fields)}, expects {sorted(RULE_FIELDS[rule])}")
+        # the fields given must be exactly RULE_FIELDS[rule]: checked for every step of every lesson
+        # by tests/core/test_liuren_structure.py, not here (this runs for every step of every chart)
         self.steps.append(Step(rule, tuple(fields.items()), at))
 
 
 @lru_cache(maxsize=4096)
 def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
-    shehai_choice, fuyin_back, bazhuan_yaoke = settings
+    shehai_choice, fuyin_back, bazhuan_yaoke, biezhe_yin, fanyin_wu = settings
     stem, branch = day % 10, day % 12
-    palace = stem_palace(STEMS[stem])
+    palace = _PALACE[stem]
     yang_day = stem % 2 == 0
     rec = _Record()
 
@@ -161,7 +166,10 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
         if lesson.repeat_of is not None:
             rec.add("lessons.repeat", None, a=LESSON_NAMES[lesson.repeat_of - 1], b=lesson.name)
     distinct = [lesson for lesson in lessons if lesson.repeat_of is None]
-    for lesson in distinct:
+    # A lesson that repeats another's place still counts its own 克 when its lower differs in kind
+    # (一课's lower is the stem: 辛 under 亥 has none, 戌 under 亥 is 下贼上); candidates are then
+    # counted once per upper branch.
+    for lesson in lessons:
         if lesson.relation is not None:
             rec.add("ke.xia" if lesson.relation == "xia" else "ke.shang", lesson.upper, lesson=lesson.name,
                     upper=_b(lesson.upper), lower=lesson.lower_name)
@@ -264,8 +272,8 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
         return finish(pick.upper, m, "缀瑕" if method == "zeike" else _YAO_KE[kind])
 
     def zeike() -> Course | None:
-        xia = _unique([c for c in distinct if c.relation == "xia"])
-        shang = _unique([c for c in distinct if c.relation == "shang"])
+        xia = _unique([c for c in lessons if c.relation == "xia"])
+        shang = _unique([c for c in lessons if c.relation == "shang"])
         if not xia and not shang:
             return None
         if xia:
@@ -310,7 +318,10 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
         return _fuyin(day, lessons, rec, yang_day, palace, branch, fuyin_back)
     if turn == 6:
         rec.add("plate.fanyin")
-        if any(lesson.relation for lesson in distinct):
+        if fanyin_wu == "si" and stem == 4 and branch in (4, 10):
+            rec.add("fanyin.wu_si", 5)
+            return finish(5, "fanyin", "返吟")
+        if any(lesson.relation for lesson in lessons):
             rec.add("fanyin.ke")
             result = zeike()
             assert result is not None
@@ -340,16 +351,19 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
     if n == 3:
         if yang_day:
             he = (stem + 5) % 10
-            he_palace = stem_palace(STEMS[he])
+            he_palace = _PALACE[he]
             init = up(he_palace)
             rec.add("biezhe.yang", init, he=STEMS[he], palace=_b(he_palace), branch=_b(init), last=_b(u1))
         else:
-            init = (branch + 4) % 12
-            rec.add("biezhe.yin", init, day_branch=_b(branch), branch=_b(init), last=_b(u1))
+            front = (branch + 4) % 12
+            init = front if biezhe_yin == "branch" else up(front)
+            rec.add("biezhe.yin" if biezhe_yin == "branch" else "biezhe.yin_upper", init, day_branch=_b(branch),
+                    front=_b(front), branch=_b(init), last=_b(u1))
         return finish(init, "biezhe", "别责", u1, u1)
     return _bazhuan(lessons, rec, yang_day, u1, finish)
 
 
+_PALACE: Final = tuple(stem_palace(STEMS[s]) for s in range(10))
 _YAO_KE: Final = {"hao": "蒿矢", "dan": "弹射", "xia": "蒿矢", "shang": "弹射"}
 # The stems lodged at each branch (寄宫), as (element, label) pairs, for the depth count.
 _LODGED: Final = tuple(tuple((element_of_stem(s), STEMS[s]) for s in range(10) if stem_palace(STEMS[s]) == e)

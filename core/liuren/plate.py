@@ -198,21 +198,34 @@ def heaven_plate(day: int, hour: int, general: int, options: KeOptions = DEFAULT
 @lru_cache(maxsize=8192)
 def _heaven_plate(day: int, hour: int, general: int, noble_choice: str, daynight_choice: str) -> HeavenPlate:
     turn = (general - hour) % 12
-    heaven = tuple((e + turn) % 12 for e in range(12))
     daytime = hour in _day_hours(daynight_choice)
     day_t, night_t = _noble_table(noble_choice)
     noble = (day_t if daytime else night_t)[day % 10]
     forward = (noble - turn) % 12 in liuren_tables().forward
+    heaven = _HEAVEN[turn]
+    general_of = _general_of(noble, forward)
+    return HeavenPlate(day=day, hour=hour, general=general, turn=turn, heaven=heaven,
+                       generals=_generals(turn, noble, forward), general_of=general_of, noble=noble,
+                       daytime=daytime, forward=forward, void=_VOID[day // 10], hidden=_HIDDEN[day // 10])
+
+
+_HEAVEN: Final = tuple(tuple((e + turn) % 12 for e in range(12)) for turn in range(12))
+_VOID: Final = tuple(xun_void(x) for x in range(6))
+_HIDDEN: Final = tuple(tuple(k if (k := (b - xun_head_branch(x)) % 12) < 10 else None for b in range(12))
+                       for x in range(6))
+
+
+@lru_cache(maxsize=32)
+def _general_of(noble: int, forward: bool) -> tuple[int, ...]:
     if forward:
-        general_of = tuple((h - noble) % 12 for h in range(12))
-    else:
-        general_of = tuple((noble - h) % 12 for h in range(12))
-    generals = tuple(general_of[heaven[e]] for e in range(12))
-    head = xun_head_branch(xun_of(day))
-    hidden = tuple(k if (k := (b - head) % 12) < 10 else None for b in range(12))
-    return HeavenPlate(day=day, hour=hour, general=general, turn=turn, heaven=heaven, generals=generals,
-                       general_of=general_of, noble=noble, daytime=daytime, forward=forward,
-                       void=xun_void(xun_of(day)), hidden=hidden)
+        return tuple((h - noble) % 12 for h in range(12))
+    return tuple((noble - h) % 12 for h in range(12))
+
+
+@lru_cache(maxsize=384)
+def _generals(turn: int, noble: int, forward: bool) -> tuple[int, ...]:
+    gof = _general_of(noble, forward)
+    return tuple(gof[(e + turn) % 12] for e in range(12))
 
 
 def describe(hp: HeavenPlate) -> str:

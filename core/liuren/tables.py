@@ -181,13 +181,13 @@ RULE_FIELDS: Final[Mapping[str, frozenset[str]]] = {k: frozenset(v.split()) for 
     "yaoke.haoshi": "cands stem", "yaoke.danshe": "cands stem", "yaoke.one": "branch",
     "yaoke.several": "cands",
     "maoxing.yang": "branch mid last", "maoxing.yin": "branch mid last",
-    "biezhe.yang": "he palace branch last", "biezhe.yin": "day_branch branch last",
+    "biezhe.yang": "he palace branch last", "biezhe.yin": "day_branch front branch last", "biezhe.yin_upper": "day_branch front branch last",
     "bazhuan.yang": "start branch last", "bazhuan.yin": "start branch last",
     "fuyin.ke": "lesson branch", "fuyin.yang": "branch", "fuyin.yin": "branch",
     "fuyin.xing": "prev branch pos", "fuyin.self_xing": "prev pos which branch",
     "fuyin.chong": "prev why pos branch", "fuyin.xing_back": "prev branch pos",
     "fanyin.ke": "", "fanyin.jinglan": "day_branch branch mid last",
-    "pass.next": "pos prev branch",
+    "pass.next": "pos prev branch", "fanyin.wu_si": "",
 }.items()}
 
 METHOD_IDS: Final = ("zeike", "biyong", "shehai", "yaoke", "maoxing", "biezhe", "bazhuan", "fuyin",
@@ -197,6 +197,8 @@ SETTING_CHOICES: Final[Mapping[str, frozenset[str]]] = {
     "shehai": frozenset({"mengzhong", "depth"}),
     "fuyin_back": frozenset({"chong", "xing"}),
     "bazhuan_yaoke": frozenset({"bazhuan", "yaoke"}),
+    "biezhe_yin": frozenset({"branch", "upper"}),
+    "fanyin_wu": frozenset({"gan", "si"}),
     "jialin": frozenset({"earth", "heaven"}),
     "general_basis": frozenset({"zhongqi", "jie"}),
 }

@@ -5,18 +5,21 @@
         [--no-legend] [--transparent] [--lang zh-Hans|zh-Hant] [--layout side|stacked]
 
 Any bad option or unwritable path: one line on stderr, exit status 2, and no file left behind.
+Numbers (--size, --dpi) are ASCII digits only.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import TextIO
+from pathlib import Path
 from collections.abc import Sequence
+from typing import TextIO
 
-from core.cli import UsageError, _Parser, add_state_arguments, resolve_state
+from core.cli import EXIT_USAGE, UsageError, _Parser, add_state_arguments, ascii_number, emit, resolve_calendar, say
+from core.cycle import ascii_int
 from core.engine import Options, compute_plate
-from core.errors import ShenshaError, one_line
+from core.errors import ShenshaError
 
 __all__ = ["main", "build_parser"]
 
@@ -26,7 +29,7 @@ def build_parser() -> _Parser:
     add_state_arguments(p)
     p.add_argument("-o", "--output", required=True, help="file to write: .png, .svg or .pdf")
     p.add_argument("--size", default=None, help="PNG size in pixels: WIDTH or WIDTHxHEIGHT (default 2400 wide)")
-    p.add_argument("--dpi", type=int, default=150)
+    p.add_argument("--dpi", type=ascii_number, default=150)
     p.add_argument("--paper", default="A4", choices=("A4", "A3", "Letter"))
     p.add_argument("--landscape", action="store_true")
     p.add_argument("--no-table", action="store_true", help="leave out the table of spirits under each branch")
@@ -45,33 +48,28 @@ def build_parser() -> _Parser:
 def _size(text: str | None) -> tuple[int, int | None]:
     if not text:
         return 2400, None
-    t = text.lower().replace("×", "x")
-    try:
-        if "x" in t:
-            w, h = t.split("x", 1)
-            return int(w), int(h)
-        return int(t), None
-    except ValueError:
-        raise UsageError(f"invalid --size: {text!r} (expected WIDTH or WIDTHxHEIGHT in pixels, e.g. 3000 or 3000x3000)") from None
+    t = text.strip().lower().replace("×", "x")
+    w, sep, h = t.partition("x")
+    width, height = ascii_int(w), ascii_int(h) if sep else None
+    if width is None or (sep and height is None):
+        raise UsageError(f"invalid --size: {text!r} (expected WIDTH or WIDTHxHEIGHT in pixels, e.g. 3000 or 3000x3000)")
+    return width, height
 
 
-def main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``out``/``err`` default to the process's standard streams at the call (``None`` when closed)."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    args = None
     try:
         args = build_parser().parse_args(list(argv))
         from gui.export.snapshot import SnapshotOptions, export, format_from_path
         fmt = format_from_path(args.output)
-        state, calendar_json = resolve_state(args)
-        del calendar_json
-        calendar = None
-        if args.date or args.now:
-            from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
-            copts = CalendarOptions.from_cli(tz=args.tz, year_start=args.year_start,
-                                             month_basis=args.month_basis, zi_hour=args.zi_hour)
-            calendar = from_datetime(now(copts) if args.now else parse_datetime(args.date, copts), copts)
+        state, calendar = resolve_calendar(args)
         options = Options.from_choices(args.variant)
         from core.cli import rejected_warnings
         for line in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
-            err.write(line + "\n")
+            say(err, line.removeprefix("shensha-plates: "))
         width, height = _size(args.size)
         from gui.plate.scene import ViewConfig
         opts = SnapshotOptions(fmt=fmt, width=width, height=height, dpi=args.dpi, paper=args.paper,
@@ -83,16 +81,24 @@ def main(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr
         _ensure_app()
         plate = compute_plate(state, options)
         path = export(args.output, plate, calendar, opts)
-        out.write(f"{path}\n")
-        return 0
     except ShenshaError as e:
-        err.write(f"shensha-plates: error: {one_line(e)}\n")
-        return 2
+        say(err, f"error: {e}")
+        return EXIT_USAGE
+    finally:
+        for note in getattr(args, "notes", ()):
+            say(err, f"note: {note}")
+    shown = Path(args.output)  # the name as typed (``path`` may hold it as the file system's bytes)
+    del path
+    return emit(f"{shown}\n", out, err)  # a name the terminal cannot show: one line, status 2
 
 
 def _ensure_app() -> None:
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # A snapshot needs no display: draw off screen unless a platform was asked for and can start
+    # (Qt aborts the process when the one asked for finds no display).
+    from gui.qt_start import display_problem, prepare_qt_locale
+    if "QT_QPA_PLATFORM" not in os.environ or display_problem():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    prepare_qt_locale()
     from PySide6.QtWidgets import QApplication
     if QApplication.instance() is None:
         QApplication(["shensha-plates"])

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget,
 )
 
+from core.cycle import ascii_int
 from gui.i18n import tr
 from gui.export.snapshot import PAPERS, SnapshotOptions
 
@@ -34,11 +35,9 @@ def load_snapshot_options(q: QSettings, base: SnapshotOptions) -> SnapshotOption
         return v if isinstance(v, bool) else str(v).lower() in ("true", "1")
 
     def number(key: str, default: int, lo: int, hi: int) -> int:
-        try:
-            v = int(q.value(f"export/{key}", default))  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            return default
-        return v if lo <= v <= hi else default
+        raw = q.value(f"export/{key}", default)
+        v = raw if type(raw) is int else ascii_int(str(raw).strip())  # never ١٢ or ²
+        return v if v is not None and lo <= v <= hi else default
 
     paper = str(q.value("export/paper", base.paper))
     return replace(base, table=flag("table", base.table), legend=flag("legend", base.legend),

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Final
 from collections.abc import Callable
 
-from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt, QUuid
+from PySide6.QtCore import (QBuffer, QIODevice, QMarginsF, QMessageLogContext, QPointF, QRectF, Qt, QtMsgType,
+                            QUuid, qInstallMessageHandler)
 from PySide6.QtGui import (
     QColor, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen,
 )
 from PySide6.QtWidgets import QGraphicsScene
 
+from core.datafile import output_path
 from core.datafile import write_atomic as core_write_atomic
 from core.calendar import CalendarInfo
 from core.catalog import Catalog, default_catalog
@@ -43,6 +45,7 @@ __all__ = ["SnapshotOptions", "ExportError", "export", "render_image", "paint_pa
 PAPERS: Final = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3,
                  "Letter": QPageSize.PageSizeId.Letter}
 FORMATS: Final = ("png", "svg", "pdf")
+MAX_SIDE: Final = 20000  # pixels, either side of a PNG
 
 
 class ExportError(ShenshaError, ValueError):
@@ -68,8 +71,8 @@ class SnapshotOptions:
     def validate(self) -> SnapshotOptions:
         if self.fmt not in FORMATS:
             raise ExportError(f"invalid format: {self.fmt!r} (expected one of {', '.join(FORMATS)})")
-        if not 64 <= self.width <= 20000 or (self.height is not None and not 64 <= self.height <= 20000):
-            raise ExportError(f"invalid size: {self.width}×{self.height or 'auto'} (expected 64–20000 pixels a side)")
+        if not 64 <= self.width <= MAX_SIDE or (self.height is not None and not 64 <= self.height <= MAX_SIDE):
+            raise ExportError(f"invalid size: {self.width}×{self.height or 'auto'} (expected 64–{MAX_SIDE} pixels a side)")
         if not 36 <= self.dpi <= 2400:
             raise ExportError(f"invalid dpi: {self.dpi} (expected 36–2400)")
         if self.paper not in PAPERS:
@@ -275,14 +278,38 @@ def _png_size(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple[in
         p = QPainter(img)
         h += _table_height(p, _table_rows(plate, opts.lang, catalog), opts.width - unit * 6, unit) + unit
         p.end()
+    if h > MAX_SIDE:
+        # the page's height grows with its width: say which width would fit
+        fits = int(opts.width * MAX_SIDE / h) // 10 * 10
+        raise ExportError(f"invalid size: {opts.width} wide makes the page {int(h):,} px high, over the "
+                          f"limit of {MAX_SIDE:,} px a side (give a width of about {fits} or less, or both sides, "
+                          f"e.g. {fits}x{MAX_SIDE})")
     return opts.width, int(h)
+
+
+def _blank_image(w: int, h: int) -> QImage:
+    """A ``w``×``h`` image, or :class:`ExportError` when there is not the memory for it (Qt then
+    returns a null image; its warning is kept off the terminal for this one attempt)."""
+    previous = qInstallMessageHandler(_quiet)
+    try:
+        img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    finally:
+        qInstallMessageHandler(previous)
+    if img.isNull():
+        raise ExportError(f"not enough memory for a {w}×{h} px image ({w * h * 4 / 2**20:,.0f} MB); "
+                          "choose a smaller size")
+    return img
+
+
+def _quiet(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    del mode, context, message
 
 
 def render_image(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions,
                  catalog: Catalog | None = None) -> QImage:
     cat = catalog or default_catalog()
     w, h = _png_size(plate, opts, cat)
-    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    img = _blank_image(w, h)
     img.fill(QColor(0, 0, 0, 0) if opts.transparent else opts.view.palette.paper)
     dots_per_m = round(opts.dpi / 0.0254)
     img.setDotsPerMeterX(dots_per_m)
@@ -367,7 +394,10 @@ def export(path: str | os.PathLike[str], plate: Plate, calendar: CalendarInfo | 
     """
     opts.validate()
     cat = catalog or default_catalog()
-    target = Path(path)
+    try:
+        target = output_path(path)
+    except OSError as e:
+        raise ExportError(f"cannot write {os.fspath(path)!r}: {e.strerror or e}") from None
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise ExportError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
@@ -385,7 +415,10 @@ def write_atomic(target: Path, data: bytes) -> None:
 
 
 def format_from_path(path: str) -> str:
-    ext = Path(path).suffix.lower().lstrip(".")
+    try:
+        ext = output_path(path).suffix.lower().lstrip(".")
+    except OSError as e:
+        raise ExportError(f"cannot write {path!r}: {e.strerror or e}") from None
     if ext not in FORMATS:
         raise ExportError(f"cannot tell the format of {path!r} (expected a name ending in .png, .svg or .pdf)")
     return ext

@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
-    QLineEdit, QListWidget, QPushButton, QSlider, QTextBrowser, QVBoxLayout, QWidget,
+    QLineEdit, QListWidget, QMessageBox, QPushButton, QSlider, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from core.cycle import BRANCHES
@@ -32,6 +32,7 @@ from core.teaching import (
 from gui.describe import search_spirits, spirit_name, state_label, to_lang
 from gui.fonts import plate_font
 from gui.i18n import gloss, tr
+from gui.lifetime import delete_on_close
 from gui.model import PlateModel
 from gui.plate.scene import ViewConfig
 from gui.plate.view import PlateView
@@ -147,6 +148,9 @@ class ClassroomPanel(QWidget):
                                                                                QPushButton(), QPushButton())
         for i, b in enumerate((self.add_step, self.remove_step, self.open_button, self.save_button)):
             lrow.addWidget(b, i // 2, i % 2)
+        self.new_button = QPushButton()
+        self.new_button.setObjectName("new_lesson")
+        lrow.addWidget(self.new_button, 2, 0, 1, 2)
         lv.addWidget(self.lesson_name)
         lv.addWidget(self.steps, 1)
         lv.addWidget(self.note)
@@ -154,6 +158,7 @@ class ClassroomPanel(QWidget):
         outer.addWidget(self.lesson_box, 1)
         self._lesson: list[LessonStep] = []
         self.lesson_path: Path | None = None
+        self._modified = False  # changed since it was opened, saved or started
 
         self.present_button.clicked.connect(actions["present"].trigger)
         self.duration.valueChanged.connect(view.set_duration)
@@ -170,6 +175,8 @@ class ClassroomPanel(QWidget):
         self.remove_step.clicked.connect(self.remove_current)
         self.open_button.clicked.connect(self._open_dialog)
         self.save_button.clicked.connect(self._save_dialog)
+        self.new_button.clicked.connect(self.new_lesson)
+        self.lesson_name.textEdited.connect(self._changed)
         self.steps.currentRowChanged.connect(self._step_chosen)
         self.note.editingFinished.connect(self._note_changed)
         self.retranslate()  # later, the window retranslates this panel with the rest (and the glosses)
@@ -209,6 +216,7 @@ class ClassroomPanel(QWidget):
         self.remove_step.setText(T("cls_remove"))
         self.open_button.setText(T("cls_open"))
         self.save_button.setText(T("cls_save"))
+        self.new_button.setText(T("cls_new"))
         current = self.trace_dial.currentData()
         self.trace_dial.clear()
         for d in ("month", "year", "xun"):
@@ -311,9 +319,9 @@ class ClassroomPanel(QWidget):
         else:
             other_options = Options.from_choices([value] + [c for c in options.to_choices()
                                                              if c.split("=")[0] != value.split("=")[0]])
-        dlg = CompareDialog(self.model, (state, options), (other_state, other_options), self.window())
+        dlg = delete_on_close(CompareDialog(self.model, (state, options), (other_state, other_options), self.window()),
+                              self, "compare_dialog")
         dlg.show()
-        self.compare_dialog = dlg
         return dlg
 
     # -- lessons ---------------------------------------------------------------------------------
@@ -324,8 +332,19 @@ class ClassroomPanel(QWidget):
         row = self.steps.currentRow()
         return self._lesson[row].note if 0 <= row < len(self._lesson) else ""
 
+    def is_modified(self) -> bool:
+        """Whether the lesson has changes that no file holds yet."""
+        return self._modified
+
+    def _changed(self, *_: object) -> None:
+        self._modified = True
+
+    def mark_saved(self) -> None:
+        self._modified = False
+
     def add_current(self) -> None:
         self._lesson.append(LessonStep(self.model.state, self.model.options.to_choices(), self.note.text().strip()))
+        self._changed()
         self._fill_steps()
         self.steps.setCurrentRow(len(self._lesson) - 1)
 
@@ -333,6 +352,7 @@ class ClassroomPanel(QWidget):
         row = self.steps.currentRow()
         if 0 <= row < len(self._lesson):
             del self._lesson[row]
+            self._changed()
             self._fill_steps()
 
     def _fill_steps(self) -> None:
@@ -358,8 +378,9 @@ class ClassroomPanel(QWidget):
 
     def _note_changed(self) -> None:
         row = self.steps.currentRow()
-        if 0 <= row < len(self._lesson):
+        if 0 <= row < len(self._lesson) and self._lesson[row].note != self.note.text().strip():
             self._lesson[row] = replace(self._lesson[row], note=self.note.text().strip())
+            self._changed()
             self._fill_steps()
 
     def go_lesson(self, delta: int) -> None:
@@ -375,39 +396,83 @@ class ClassroomPanel(QWidget):
         return Lesson(name, tuple(self._lesson))
 
     def save_to(self, path: str | Path) -> bool:
+        """Write the lesson; any failure is shown in a message box and the lesson stays as it is
+        (still marked unsaved, so closing asks again)."""
+        self._note_changed()  # a note still being typed belongs to the lesson
         try:
             self.lesson_path = save_lesson(path, self.lesson())
         except ShenshaError as e:
             self.model.report(str(e))
             return False
+        except Exception as e:  # noqa: BLE001 - whatever it is, the user must hear of it, not the terminal
+            self.model.report(f"lesson {path}: cannot save: {type(e).__name__}: {e}")
+            return False
+        self.mark_saved()
         self.model.report(tr("cls_saved", self.model.lang, path=str(path)), error=False)
         return True
 
     def open_from(self, path: str | Path) -> bool:
+        """Replace the lesson with the file's; a damaged file is reported and changes nothing."""
         try:
             lesson = load_lesson(path)
         except ShenshaError as e:
             self.model.report(str(e))  # the file stays where it is, untouched
             return False
-        self._lesson = list(lesson.steps)
-        self.lesson_name.setText(lesson.name)
-        self.lesson_path = Path(path)
+        self._set_lesson(list(lesson.steps), lesson.name, Path(path))
+        return True
+
+    def _set_lesson(self, steps: list[LessonStep], name: str, path: Path | None) -> None:
+        self._lesson = steps
+        self.lesson_name.setText(name)
+        self.lesson_path = path
+        self.steps.setCurrentRow(-1)
+        self.note.clear()
         self._fill_steps()
         if self._lesson:
             self.steps.setCurrentRow(0)
+        self.mark_saved()
+
+    def new_lesson(self) -> bool:
+        """Start an empty lesson, after asking to save unsaved changes; False if the user stayed."""
+        if not self.maybe_save():
+            return False
+        self._set_lesson([], "", None)
         return True
 
-    def _open_dialog(self) -> None:
+    def maybe_save(self) -> bool:
+        """Before the lesson is replaced or the window closes: if it has unsaved changes, ask to
+        save them (Save / Discard / Cancel). True to go on; False to stay with everything as it was
+        (Cancel, or a save that failed or was not given a file)."""
+        if not self._modified:
+            return True
+        lang = self.model.lang
+        name = self.lesson_name.text().strip() or tr("cls_untitled", lang)
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(QMessageBox.Icon.Question, tr("cls_lesson", lang), tr("cls_unsaved", lang, name=name),
+                          buttons.Save | buttons.Discard | buttons.Cancel, self.window())
+        box.setObjectName("unsaved_lesson")
+        box.setDefaultButton(buttons.Save)
+        box.setEscapeButton(buttons.Cancel)
+        try:
+            box.exec()
+            answer = box.standardButton(box.clickedButton())
+        finally:
+            box.deleteLater()
+        if answer == buttons.Save:
+            return self.save_to(self.lesson_path) if self.lesson_path is not None else self._save_dialog()
+        return answer == buttons.Discard
+
+    def _open_dialog(self) -> bool:
+        if not self.maybe_save():
+            return False
         path, _ = QFileDialog.getOpenFileName(self, tr("cls_open", self.model.lang), "",
                                               "Lesson (*.json);;All files (*)")
-        if path:
-            self.open_from(path)
+        return bool(path) and self.open_from(path)
 
-    def _save_dialog(self) -> None:
+    def _save_dialog(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self, tr("cls_save", self.model.lang),
                                               str(self.lesson_path or "lesson.json"), "Lesson (*.json)")
-        if path:
-            self.save_to(path)
+        return bool(path) and self.save_to(path)
 
 
 # -- compare ---------------------------------------------------------------------------------------

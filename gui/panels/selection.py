@@ -22,6 +22,7 @@ from core.selection import (
 from gui.describe import source_line, to_lang
 from gui.fonts import plate_font
 from gui.i18n import tr
+from gui.lifetime import follow_model
 from gui.model import PlateModel
 from gui.style import PALETTE
 
@@ -222,7 +223,7 @@ class SelectionPage(QWidget):
         layout = QHBoxLayout(self)
         layout.addWidget(self.disc, 3)
         layout.addWidget(self.listing, 2)
-        model.subscribe(self._on_model)
+        follow_model(self, model, self._on_model)
         self._stale = True
         self.refresh()
 

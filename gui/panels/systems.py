@@ -17,6 +17,7 @@ from core.errors import ShenshaError
 from core.relations import relate
 from gui.describe import chart_html, relations_html, to_lang
 from gui.i18n import tr
+from gui.lifetime import follow_model
 from gui.model import PlateModel
 
 __all__ = ["SystemsDialog"]
@@ -102,7 +103,7 @@ class SystemsDialog(QDialog):
         self.tabs.addTab(self.rel_page, "")
         self.tabs.addTab(self.selection, "")
         self.resize(1180, 760)
-        model.subscribe(self._on_model)
+        follow_model(self, model, self._on_model)
         self.chart: object = None
         self.retranslate()
         self._cast()

@@ -11,6 +11,7 @@ from core.cycle import BRANCHES, STEMS, XUN_HEADS
 from core.engine import MONTH_NAMES, SEASONS, spirit_row
 from gui.describe import spirit_name, to_lang
 from gui.i18n import tr
+from gui.lifetime import follow_model
 from gui.model import PlateModel
 
 __all__ = ["TablesDialog", "TABS"]
@@ -46,7 +47,7 @@ class TablesDialog(QDialog):
             self.tables[key] = table
             self.tabs.addTab(table, title)
         self.resize(980, 640)
-        model.subscribe(self._on_model)
+        follow_model(self, model, self._on_model)
         self.refresh()
 
     def _on_model(self, event: str) -> None:

@@ -43,10 +43,11 @@ def reduce_motion_requested() -> bool:
     return _answer(_ask_desktop())
 
 
-def open_window(argv: Sequence[str] = ()) -> QMainWindow | None:
+def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindow | None:
     """Everything ``shensha-plates`` does before the event loop: the application, the bundled font,
-    the catalog and the main window, shown. None (after a message) when the catalog is damaged.
-    The benchmark's start-up figure runs exactly this."""
+    the catalog and the main window (``lang``: its language for this start, else the saved one),
+    shown. None (after a message) when the catalog is damaged. ``argv``: extra arguments for Qt
+    itself. The benchmark's start-up figure runs exactly this."""
     # the desktop is asked first and answers while the program loads (a process of its own)
     by_env = os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0")
     desktop = None if by_env else _ask_desktop()
@@ -80,16 +81,19 @@ def open_window(argv: Sequence[str] = ()) -> QMainWindow | None:
         return None
     from gui.shell.main_window import MainWindow
     window = MainWindow(catalog=catalog)
+    if lang is not None:
+        window.model.set_lang(lang)
     if by_env or _answer(desktop):
         window.panel.reduce_motion.setChecked(True)
     window.show()
     return window
 
 
-def run_app(argv: Sequence[str] = ()) -> int:
+def run_app(argv: Sequence[str] = (), lang: str | None = None) -> int:
+    """Open the window (see :func:`open_window`) and run until it closes."""
     from PySide6.QtWidgets import QApplication
 
-    window = open_window(argv)
+    window = open_window(argv, lang)
     if window is None:
         return 2
     return QApplication.instance().exec()  # type: ignore[union-attr]

@@ -1,6 +1,10 @@
-"""Entry point of ``shensha-plates``: text commands go to :mod:`core.cli`, no command opens the window.
+"""Entry point of ``shensha-plates``: text commands go to :mod:`core.cli`, ``snapshot`` to
+:mod:`gui.export.cli`, no command (or ``gui``) opens the window.
 
-Qt is imported only for the commands that need it, so ``show`` runs where no Qt can load.
+Qt is imported only for the commands that need it, so ``show`` runs where no Qt can load. The
+window's own options are checked, and a display looked for, before Qt is started: a bad option is
+a usage error and a missing display one line pointing to ``snapshot``, never a window opened
+anyway or a Qt abort with a core dump.
 """
 
 from __future__ import annotations
@@ -8,12 +12,43 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from core.cli import EXIT_USAGE, UsageError, _Parser, decode_argv, say
+from gui.qt_start import display_problem, prepare_qt_locale
+
+__all__ = ["main", "window_parser"]
+
+WINDOW_LANGS = ("zh-Hans", "zh-Hant")
+
+
+def window_parser() -> _Parser:
+    p = _Parser(prog="shensha-plates gui", description="Open the window (also: shensha-plates with no command).")
+    p.add_argument("--lang", choices=WINDOW_LANGS, default=None,
+                   help="the window's language: simplified (zh-Hans) or traditional (zh-Hant) characters")
+    return p
+
+
+def _window(args: list[str]) -> int:
+    try:
+        options = window_parser().parse_args(args)
+    except UsageError as e:
+        say(sys.stderr, f"error: {e}")
+        return EXIT_USAGE
+    problem = display_problem()
+    if problem:
+        say(sys.stderr, f"error: cannot open the window: {problem}; to draw a plate without a display use "
+                        "'shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 -o plate.png' (or 'show' for text)")
+        return EXIT_USAGE
+    prepare_qt_locale()
+    from gui.shell.app import run_app
+    return run_app([], lang=options.lang)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("gui", "--lang") or args[0].startswith("--state"):
-        from gui.shell.app import run_app
-        return run_app(args[1:] if args and args[0] == "gui" else args)
+    args = decode_argv(sys.argv[1:]) if argv is None else list(argv)
+    if not args or args[0] == "gui":
+        return _window(args[1:])
+    if args[0] == "--lang" or args[0].startswith("--lang="):
+        return _window(args)
     if args[0] == "snapshot":
         from gui.export.cli import main as snapshot_main
         return snapshot_main(args[1:])

@@ -16,6 +16,7 @@ from core.engine import Options, State
 from core.errors import ShenshaError
 from gui.describe import branch_html, search_spirits, spirit_name, state_label
 from gui.i18n import tr
+from gui.lifetime import delete_on_close
 from gui.model import PlateModel
 from gui.plate.scene import ViewConfig
 from gui.plate.view import PlateView
@@ -90,8 +91,9 @@ class MainWindow(QMainWindow):
         self.model.subscribe(self._on_model)
         self._on_model("state")
         self._on_model("history")
-        if self.settings.notice:
-            QTimer.singleShot(0, lambda: self.show_message(tr("settings_reset", self.model.lang, path=self.settings.notice)))
+        self._settings_told = False  # "settings will not be saved" is said once
+        if self.settings.notice or self.settings.unsaved:
+            QTimer.singleShot(0, self._tell_settings_problems)
 
     @property
     def classroom(self) -> ClassroomPanel:
@@ -109,6 +111,18 @@ class MainWindow(QMainWindow):
             self.classroom  # noqa: B018 - built on first show
 
     # -- start-up ------------------------------------------------------------------------------
+    def _tell_settings_problems(self) -> None:
+        """One notice for the settings file: moved aside because damaged, and/or not writable."""
+        lang, s = self.model.lang, self.settings
+        parts = []
+        if s.notice:
+            parts.append(tr("settings_reset", lang, path=s.notice))
+        if s.unsaved and not self._settings_told:
+            parts.append(tr("settings_unsaved", lang, path=str(s.path), reason=s.unsaved))
+            self._settings_told = True
+        if parts:
+            self.show_message(" ".join(parts))
+
     def _initial_state(self) -> State:
         s = self.settings
         try:
@@ -286,10 +300,10 @@ class MainWindow(QMainWindow):
         # one notice, reused: a string of bad entries updates it instead of piling up windows
         box = self._error_box
         if box is None:
-            box = QMessageBox(QMessageBox.Icon.Warning, "", "", QMessageBox.StandardButton.Ok, self)
+            box = delete_on_close(QMessageBox(QMessageBox.Icon.Warning, "", "", QMessageBox.StandardButton.Ok, self),
+                                  self, "_error_box")
             box.setObjectName("error_box")
             box.setWindowModality(Qt.WindowModality.NonModal)
-            self._error_box = box
         box.setWindowTitle(tr("error", self.model.lang))
         box.setText(text)
         box.show()
@@ -388,8 +402,9 @@ class MainWindow(QMainWindow):
     def show_systems(self) -> SystemsDialog:
         if self.systems is None:
             from gui.panels.systems import SystemsDialog
-            self.systems = SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
-                                         on_error=self.show_message)
+            delete_on_close(SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
+                                          on_error=self.show_message), self, "systems")
+        assert self.systems is not None
         self.systems.show()
         self.systems.raise_()
         return self.systems
@@ -404,9 +419,9 @@ class MainWindow(QMainWindow):
         from gui.panels.classroom import QuizDialog
         if self.quiz is not None:
             self.quiz.close()
-        self.quiz = QuizDialog(self.model, self.view, self, seed)
-        self.quiz.show()
-        return self.quiz
+        quiz = delete_on_close(QuizDialog(self.model, self.view, self, seed), self, "quiz")
+        quiz.show()
+        return quiz
 
     def show_relation(self, first: str, second: str) -> None:
         self.show_systems().show_relation(first, second)
@@ -414,7 +429,8 @@ class MainWindow(QMainWindow):
     def show_tables(self) -> None:
         if self.tables is None:
             from gui.panels.tables import TablesDialog
-            self.tables = TablesDialog(self.model, self)
+            delete_on_close(TablesDialog(self.model, self), self, "tables")
+        assert self.tables is not None
         self.tables.show()
         self.tables.raise_()
 
@@ -446,9 +462,12 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QFileDialog
         from gui.export.dialog import ExportOptionsDialog, save_snapshot_options
         dlg = ExportOptionsDialog(self.snapshot_options(), self.model.lang, self)
-        if dlg.exec() != dlg.DialogCode.Accepted:
-            return
-        opts = dlg.options()
+        try:
+            if dlg.exec() != dlg.DialogCode.Accepted:
+                return
+            opts = dlg.options()
+        finally:
+            dlg.deleteLater()
         save_snapshot_options(self.settings.raw(), opts)
         path, _ = QFileDialog.getSaveFileName(self, tr("export", self.model.lang),
                                               state_label(self.model.state, self.model.lang).replace(" ", "_") + ".pdf",
@@ -474,7 +493,10 @@ class MainWindow(QMainWindow):
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         preview = QPrintPreviewDialog(printer, self)
         preview.paintRequested.connect(self.print_to)
-        preview.exec()
+        try:
+            preview.exec()
+        finally:
+            preview.deleteLater()
 
     def copy_image(self) -> None:
         from gui.export.snapshot import render_image
@@ -497,8 +519,15 @@ class MainWindow(QMainWindow):
         s.set("state/hour", "" if st.hour is None else BRANCHES[st.hour])
         s.set("variants", ",".join(f"{a}={b}" for a, b in self.model.options.variants))
         s.raw().setValue("window/geometry", self.saveGeometry())
-        s.sync()
+        if not s.sync() and not self._settings_told:  # it became unwritable during the session
+            self._settings_told = True
+            QMessageBox.warning(self, tr("error", self.model.lang),
+                                tr("settings_unsaved", self.model.lang, path=str(s.path), reason=s.unsaved))
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # a classroom never opened holds no lesson to save
+        if self._classroom is not None and not self._classroom.maybe_save():  # Cancel, or a failed save: stay
+            event.ignore()
+            return
         self.save_settings()
         super().closeEvent(event)

@@ -1,4 +1,6 @@
 """Settings kept between runs (QSettings, INI format), validated on load; a damaged file is moved aside.
+When the settings cannot be written (a folder that cannot be created, a read-only file or folder)
+the program still starts, and :attr:`Settings.unsaved` says why changes will not be kept.
 
 The folder is ``$SHENSHA_PLATES_CONFIG_DIR`` when set (tests point it at a temporary folder), else
 Qt's per-user configuration folder.
@@ -12,6 +14,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from PySide6.QtCore import QSettings, QStandardPaths
+
+from core.cycle import ascii_int
 
 __all__ = ["Settings", "settings_path"]
 
@@ -55,10 +59,27 @@ class Settings:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or settings_path()
         self.notice: str | None = None
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # why changes made now cannot be kept (the window says so once), or None
+        self.unsaved: str | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self.unsaved = e.strerror or str(e)
         self._qs = QSettings(str(self.path), QSettings.Format.IniFormat)
         if self.path.exists() and not self._readable():
             self._move_aside()
+        if self.unsaved is None:
+            self.unsaved = self._write_problem()
+
+    def _write_problem(self) -> str | None:
+        """Why the file cannot be written, checked as QSettings will check it when it syncs (the
+        file if it exists, else its folder; a lock file goes in the folder too)."""
+        folder = self.path.parent
+        if self.path.exists() and not os.access(self.path, os.W_OK):
+            return "the file is read-only"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return "the folder is read-only"
+        return None
 
     def _readable(self) -> bool:
         try:
@@ -92,10 +113,8 @@ class Settings:
                 return value.lower() in ("true", "1", "yes")
             return bool(value)
         if isinstance(default, int):
-            try:
-                return int(value)  # type: ignore[call-overload]
-            except (TypeError, ValueError):
-                return default
+            number = value if type(value) is int else ascii_int(str(value).strip())  # never ١٢ or ²
+            return default if number is None else number
         value = "" if value is None else str(value)
         if key in CHOICES and value not in CHOICES[key]:
             return default
@@ -107,6 +126,11 @@ class Settings:
     def raw(self) -> QSettings:
         return self._qs
 
-    def sync(self) -> None:
+    def sync(self) -> bool:
+        """Write the settings out; False (with :attr:`unsaved` set) when they could not be."""
         self._qs.setValue("schema_version", 1)
         self._qs.sync()
+        if self._qs.status() == QSettings.Status.AccessError:
+            self.unsaved = self.unsaved or "the file cannot be written"
+            return False
+        return True

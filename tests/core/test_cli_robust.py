@@ -192,3 +192,32 @@ def test_a_time_shown_twice_says_which_was_taken(command: str) -> None:
 @pytest.mark.parametrize("command", ["show", "select"])
 def test_unicode_digits_are_not_a_month(command: str, digit: str) -> None:
     one_error(*run(command, "--year", "丙午", "--month", digit, "--xun", "甲辰")[::2], "invalid month")
+
+
+# -- a real Latin-1 locale (compiled into a temporary folder when localedef is there) -------------
+
+@pytest.fixture(scope="module")
+def latin1(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    import shutil
+    if not shutil.which("localedef"):
+        pytest.skip("no localedef to build a Latin-1 locale")
+    folder = tmp_path_factory.mktemp("locale")
+    subprocess.run(["localedef", "-i", "en_US", "-f", "ISO-8859-1", str(folder / "en_US.ISO-8859-1")],
+                   capture_output=True, timeout=120)
+    env = {"LOCPATH": str(folder), "LC_ALL": "en_US.ISO-8859-1"}
+    probe = subprocess.run([sys.executable, "-c", "import sys; print(sys.stdout.encoding)"], capture_output=True,
+                           env={**os.environ, **env}, timeout=60)
+    if probe.stdout.strip().lower() not in (b"iso8859-1", b"latin-1"):
+        pytest.skip("the Latin-1 locale could not be built here")
+    return env
+
+
+def test_a_latin1_locale(latin1: dict[str, str]) -> None:
+    text = cli("show", *STATE, env=latin1)
+    assert text.returncode == 2 and b"encoding (iso8859-1) cannot show" in text.stderr
+    assert text.stderr.count(b"\n") == 1 and b"Traceback" not in text.stderr
+    data = cli("show", *STATE, "--format", "json", env=latin1)  # the CJK arguments are read as typed
+    assert data.returncode == 0 and data.stdout.isascii() and json.loads(data.stdout)["state"]["xun"] == "甲辰"
+    latin = subprocess.run([sys.executable, "-c", CLI, "show", "--year", b"caf\xe9", "--month", "1"],
+                           capture_output=True, env={**os.environ, **latin1}, cwd=REPO, timeout=60)
+    assert latin.returncode == 2 and b"'caf\xe9'" in latin.stderr  # a Latin-1 argument, shown in Latin-1

@@ -1,12 +1,19 @@
-"""Fuzzing the entry points of the core: random and mutated command lines, damaged catalogs.
+"""Fuzzing the entry points of the core: random and mutated command lines, damaged catalogs,
+numbers in every script's digits, output under other encodings and locales, files written over
+links, modes and odd names.
 
 Whatever comes in, the answer is a result or one clear message: never a traceback, never a
-half-loaded catalog.
+half-loaded catalog, never a file lost or half-written.
 """
 
 from __future__ import annotations
 
 import io
+import json
+import os
+import stat
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -15,8 +22,10 @@ from hypothesis import strategies as st
 
 from core.catalog import load_catalog
 from core.cli import main
-from core.cycle import BRANCHES, PILLARS, XUN_HEADS
-from core.errors import CatalogError
+from core.cycle import BRANCHES, PILLARS, XUN_HEADS, ascii_int, parse_month
+from core.datafile import write_atomic
+from core.errors import CatalogError, InputError
+from core.teaching import LessonError, load_lesson
 from tests.conftest import REPO
 
 CATALOG_DIR = REPO / "resources" / "catalog"
@@ -138,3 +147,159 @@ def test_damaged_catalogs_fail_whole_and_clearly(case: tuple[str, bytes]) -> Non
             return
         # a harmless change (a comment, a swapped blank line): the catalog is then whole
         assert len(catalog.spirits) == sum(f.count(b"[[spirit]]") for f in (FILES | {name: data}).values())
+
+
+# -- numbers in other scripts' digits ---------------------------------------------------------------
+
+# Every character Python calls a digit that is not 0–9: decimal digits of other scripts (١, １, 𝟏 …),
+# which int() reads, and digits such as ² and ⑪, which str.isdigit() passes and int() refuses.
+FOREIGN_DIGITS = tuple(ch for ch in map(chr, range(0x80, sys.maxunicode + 1)) if ch.isdigit())
+digit_text = st.lists(st.one_of(st.sampled_from(FOREIGN_DIGITS), st.sampled_from("0123456789")),
+                      min_size=1, max_size=4).map("".join)
+
+
+@given(digit_text)
+def test_numbers_in_any_digits_are_read_only_from_ascii(text: str) -> None:
+    assert (ascii_int(text) is not None) == text.isascii()
+    try:
+        month = parse_month(text)
+    except InputError:
+        assert not text.isascii() or not 1 <= int(text) <= 12
+    else:
+        assert text.isascii() and month == int(text)
+
+
+@given(digit_text, st.sampled_from(["show", "select"]))
+def test_command_lines_with_foreign_digits_are_refused_cleanly(text: str, command: str) -> None:
+    argv = [command, "--year", "丙午", "--month", text, "--xun", "甲辰"]
+    code, _, err = run(argv)
+    assert_clean(argv)
+    if not text.isascii():
+        assert code == 2 and "invalid month" in err
+
+
+@settings(max_examples=60)
+@given(digit_text)
+def test_lesson_months_in_foreign_digits_are_refused(text: str) -> None:
+    step = {"year": "丙午", "month": text, "xun": "甲辰"}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "l.json"
+        path.write_text(json.dumps({"format": "shensha-plates-lesson", "version": 1, "name": "x",
+                                    "steps": [step]}), "utf-8")
+        try:
+            lesson = load_lesson(path)
+        except LessonError as e:
+            assert "step 1" in str(e) and (not text.isascii() or not 1 <= int(text) <= 12)
+        else:
+            assert text.isascii() and lesson.steps[0].state.month == int(text)
+
+
+# -- output under other encodings and locales --------------------------------------------------------
+
+ENCODINGS = ("ascii", "latin-1", "cp1252", "utf-8", "utf-16", "ascii:strict", "latin-1:replace", "koi8-r", "")
+LOCALES = ({}, {"LC_ALL": "C"}, {"LC_ALL": "C.UTF-8"}, {"LC_ALL": "POSIX", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"})
+COMMANDS = (["show", "--year", "丙午", "--month", "11", "--xun", "甲辰"], ["select", "--year", "午", "--month", "冬"],
+            ["relate", "寅", "亥"], ["bazi", "--date", "1990-05-17T08:30"], ["show", "--year", "乙午", "--month", "1"],
+            ["show", "--help"], ["variants"])
+ARG_BYTES = (b"\xe5\xe5", b"\xff", "丙午".encode(), "丙午".encode("gb18030"), b"\x80abc")
+CLI = "import sys; from core.cli import main; sys.exit(main())"
+
+
+@settings(max_examples=40)
+@given(st.sampled_from(COMMANDS), st.sampled_from(ENCODINGS), st.sampled_from(LOCALES),
+       st.sampled_from(["text", "json"]), st.one_of(st.none(), st.sampled_from(ARG_BYTES)))
+def test_output_under_any_encoding_and_locale(command: list[str], encoding: str, locale: dict[str, str],
+                                              fmt: str, extra: bytes | None) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONIO", "PYTHONUTF8"))}
+    env.update(locale)
+    if encoding:
+        env["PYTHONIOENCODING"] = encoding
+    argv: list[str | bytes] = [sys.executable, "-c", CLI, *command]
+    if command[-1] != "--help":
+        argv += ["--format", fmt]
+    if extra is not None:
+        argv += [b"--year", extra] if command[0] == "show" else [extra]
+    proc = subprocess.run(argv, capture_output=True, env=env, cwd=REPO, timeout=60)
+    err = proc.stderr.decode("utf-8", "backslashreplace")
+    assert proc.returncode in (0, 2) and "Traceback" not in err, (argv, err)
+    if proc.returncode == 2:
+        assert err.count("\n") == 1 and err.startswith("shensha-plates: error: "), (argv, err)
+        assert proc.stdout == b""
+    elif fmt == "json" and command[-1] != "--help":
+        name = (encoding.split(":")[0] or "utf-8") if encoding or locale.get("LC_ALL") != "POSIX" else "ascii"
+        data = json.loads(proc.stdout.decode(name if name != "utf-16" else "utf-16"))
+        reference = run([*command, "--format", "json"])[1] if extra is None else None
+        if reference is not None:
+            assert data == json.loads(reference)
+
+
+# -- files written over links, modes and odd names ----------------------------------------------------
+
+KINDS = ("none", "file", "symlink", "dangling", "chain", "hardlink", "folder", "fifo", "loop")
+NAME_CHARS = st.sampled_from("ab-_.盘神煞 é")
+
+
+@st.composite
+def file_setup(draw: st.DrawFn) -> tuple[str, int, str, bytes]:
+    kind = draw(st.sampled_from(KINDS))
+    mode = draw(st.sampled_from((0o600, 0o640, 0o644, 0o444, 0o755, 0o700, 0o666)))
+    stem = draw(st.text(NAME_CHARS, min_size=1, max_size=100)).strip(". ") or "x"
+    while len((stem + ".json").encode()) > 255:
+        stem = stem[:-1]
+    data = draw(st.binary(max_size=300))
+    return kind, mode, stem + ".json", data
+
+
+def _parts(folder: Path) -> list[Path]:
+    return [p for p in folder.rglob("*") if p.name.endswith(".part")]
+
+
+@settings(max_examples=150)
+@given(file_setup())
+def test_writes_over_links_modes_and_odd_names(case: tuple[str, int, str, bytes]) -> None:
+    kind, mode, name, data = case
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        (root / "store").mkdir()
+        target = root / name
+        real = root / "store" / "real.json"
+        old = b"old content that must survive a failure"
+        if kind in ("file", "symlink", "chain", "hardlink"):
+            real.write_bytes(old)
+            real.chmod(mode)
+        if kind == "file":
+            target.write_bytes(old)
+            target.chmod(mode)
+            real = target
+        elif kind in ("symlink", "dangling"):
+            target.symlink_to(real)
+        elif kind == "chain":
+            (root / "store" / "middle.json").symlink_to(real)
+            target.symlink_to(root / "store" / "middle.json")
+        elif kind == "hardlink":
+            os.link(real, target)
+        elif kind == "folder":
+            target.mkdir()
+        elif kind == "fifo":
+            os.mkfifo(target)
+        elif kind == "loop":
+            target.symlink_to(target)
+        try:
+            write_atomic(target, data)
+        except OSError:
+            assert kind in ("folder", "fifo", "loop"), kind
+            assert target.is_dir() if kind == "folder" else True
+        else:
+            assert kind not in ("folder", "fifo", "loop"), kind
+            assert target.read_bytes() == data
+            if kind in ("symlink", "dangling", "chain"):
+                assert target.is_symlink() and real.read_bytes() == data
+            if kind in ("file", "symlink", "chain", "hardlink"):
+                assert stat.S_IMODE(real.stat().st_mode) == mode
+            if kind == "hardlink":
+                assert real.read_bytes() == data and real.stat().st_ino == target.stat().st_ino
+            if kind == "none":
+                umask = os.umask(0)
+                os.umask(umask)
+                assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
+        assert _parts(root) == []

@@ -34,6 +34,7 @@ def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     w.view.set_reduce_motion(False)
     yield w
     w.view.finish_animations()
+    w.classroom.mark_saved()  # a lesson a test left unsaved must not ask (and wait) when qtbot closes the window
 
 
 def ring_point(window: MainWindow, ring: RingItem, angle_deg: float) -> QPoint:
