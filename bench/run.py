@@ -263,9 +263,10 @@ def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, obje
 
 def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
     from PySide6.QtGui import QImage, QPainter
-    from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication([])
+    from gui.shell.app import prepare_application
+
+    app = prepare_application()  # as the program sets it up: its interface font, antialiasing
     from core.engine import State, compute_plate
     from gui.fonts import register_fonts
     from gui.shell.main_window import MainWindow

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMainWindow
+    from PySide6.QtWidgets import QApplication, QMainWindow
 
-__all__ = ["run_app", "open_window", "reduce_motion_requested"]
+__all__ = ["run_app", "open_window", "prepare_application", "reduce_motion_requested"]
 
 
 def _ask_desktop() -> subprocess.Popen[str] | None:
@@ -43,6 +43,32 @@ def reduce_motion_requested() -> bool:
     return _answer(_ask_desktop())
 
 
+def prepare_application(argv: Sequence[str] = ()) -> QApplication:
+    """The application as the program sets it up (made here unless one exists): names, high-DPI
+    rounding, antialiased pyqtgraph and the bundled font as the interface font."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFont, QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    import pyqtgraph as pg
+
+    from gui.fonts import register_fonts
+
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        app = existing
+    else:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication([sys.argv[0], *argv])
+    app.setApplicationName("shensha-plates")
+    app.setOrganizationName("shensha-plates")
+    pg.setConfigOptions(antialias=True)
+    ui_font = QFont(register_fonts())
+    ui_font.setPointSizeF(max(10.0, app.font().pointSizeF()))
+    app.setFont(ui_font)
+    return app
+
+
 def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindow | None:
     """Everything ``shensha-plates`` does before the event loop: the application, the bundled font,
     the catalog and the main window (``lang``: its language for this start, else the saved one),
@@ -51,27 +77,12 @@ def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindo
     # the desktop is asked first and answers while the program loads (a process of its own)
     by_env = os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0")
     desktop = None if by_env else _ask_desktop()
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QGuiApplication
-    from PySide6.QtWidgets import QApplication, QMessageBox
-
-    import pyqtgraph as pg
+    from PySide6.QtWidgets import QMessageBox
 
     from core.catalog import default_catalog
     from core.errors import CatalogError, one_line
 
-    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
-    app.setApplicationName("shensha-plates")
-    app.setOrganizationName("shensha-plates")
-    pg.setConfigOptions(antialias=True)
-    from gui.fonts import register_fonts
-    family = register_fonts()
-    from PySide6.QtGui import QFont
-    ui_font = QFont(family)
-    ui_font.setPointSizeF(max(10.0, app.font().pointSizeF()))
-    app.setFont(ui_font)
+    prepare_application(argv)
     try:
         catalog = default_catalog()
     except CatalogError as e:
