@@ -90,10 +90,7 @@ class Settings:
         if self._qs.status() != QSettings.Status.NoError:
             return False
         version = self._qs.value("schema_version", 1)
-        try:
-            return int(version) == 1  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            return False
+        return (version if type(version) is int else ascii_int(str(version).strip())) == 1
 
     def _move_aside(self) -> None:
         aside = self.path.with_name(f"{self.path.stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}{self.path.suffix}")

@@ -182,3 +182,12 @@ def test_snapshot_under_an_ascii_locale_reads_and_writes_the_typed_name(tmp_path
     proc = launch("snapshot", *STATE, "--size", "300", "-o", "盘.svg", env=env, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout == "盘.svg\n" and proc.stderr == "", proc.stderr
     assert "盘.svg".encode() in [os.fsencode(n) for n in os.listdir(os.fsencode(tmp_path))]
+
+
+@pytest.mark.parametrize("version,kept", [("1", True), ("１", False), ("١", False), ("¹", False)])
+def test_the_settings_schema_version_is_ascii_digits(tmp_path: Path, qapp: object, version: str, kept: bool) -> None:
+    from gui.shell.settings import Settings
+    path = tmp_path / "s.ini"
+    path.write_text(f"[General]\nschema_version={version}\n\n[state]\nmonth=7\n", "utf-8")
+    s = Settings(path)
+    assert (s.get("state/month") == 7) == kept  # a file of another schema is moved aside, defaults used
