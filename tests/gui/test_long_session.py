@@ -1,4 +1,5 @@
-"""A long session on the real window: ten thousand random drags, key presses and state changes.
+"""A long session on the real window: ten thousand random drags, key presses, state changes and
+dialogs (every kind, opened and closed).
 
 No exception may escape (pytest-qt fails the test on one raised inside a Qt handler), no Qt
 warning may be logged (the suite fails on any), the window must agree with the core at the end,
@@ -14,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from core.engine import State, compute_plate
+from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
 from gui.shell.main_window import MainWindow
 from gui.style import branch_angle
 from tests.gui.conftest import drag_ring, ring_point, wheel_on
@@ -94,8 +96,11 @@ def test_ten_thousand_random_actions(window: MainWindow, qtbot: object) -> None:
                        f"{rng.randrange(24):02d}:00", rng.choice(("Asia/Shanghai", "UTC", "Mars/Base", "+08:00")))
         panel.apply_date.click()
 
+    def dialog() -> None:
+        dialog_cycle(window, 1, (rng.choice(DIALOG_KINDS),))
+
     table = [(drag, 30), (wheel, 15), (key, 20), (undo_redo, 8), (set_state, 8), (typed, 5), (click_branch, 6),
-             (search, 3), (toggle, 2), (date, 3)]
+             (search, 3), (toggle, 2), (date, 3), (dialog, 1)]
     funcs, weights = zip(*table, strict=True)
     baseline = 0.0
     for i in range(ACTIONS):
@@ -104,6 +109,7 @@ def test_ten_thousand_random_actions(window: MainWindow, qtbot: object) -> None:
         counts[fn.__name__] = counts.get(fn.__name__, 0) + 1
         QApplication.processEvents()
         if i == 1000:
+            dialog_cycle(window, 1)  # every dialog once before the baseline: the caches they fill stay
             gc.collect()
             baseline = rss_mb()
     # back to linked mode, and the window must agree with the core
@@ -125,7 +131,12 @@ def test_ten_thousand_random_actions(window: MainWindow, qtbot: object) -> None:
     from gui.model import UNDO_LIMIT
     assert len(model._undo) <= UNDO_LIMIT  # history is bounded
     assert len(window.findChildren(QMessageBox)) <= 1  # bad entries update one notice, never pile up
-    gc.collect()
+    settle(collect=False)
+    assert all(d.isVisible() for d in live_dialogs())  # every dialog closed during the session was deleted
+    for d in live_dialogs():  # and those still open (the other-systems window after a Shift+click) go when closed
+        d.close()
+    settle()
+    assert live_dialogs() == []
     growth = rss_mb() - baseline
     assert growth < 40, f"resident memory grew by {growth:.1f} MB"
     assert sum(counts.values()) == ACTIONS and all(counts.get(f.__name__) for f in funcs)
