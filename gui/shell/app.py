@@ -12,35 +12,57 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication, QMainWindow
 
-__all__ = ["run_app", "open_window", "prepare_application", "reduce_motion_requested"]
+__all__ = ["run_app", "open_window", "prepare_application", "reduce_motion_requested",
+           "ask_desktop_after_first_paint"]
 
 
-def _ask_desktop() -> subprocess.Popen[str] | None:
-    """Start asking GNOME whether animations are off; the answer is read by :func:`_answer`."""
-    try:
-        return subprocess.Popen(["gsettings", "get", "org.gnome.desktop.interface", "enable-animations"],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    except OSError:
-        return None
-
-
-def _answer(proc: subprocess.Popen[str] | None) -> bool:
-    if proc is None:
-        return False
-    try:
-        out, _ = proc.communicate(timeout=1)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        return False
-    return proc.returncode == 0 and out.strip() == "false"
+_GSETTINGS = ("gsettings", "get", "org.gnome.desktop.interface", "enable-animations")
 
 
 def reduce_motion_requested() -> bool:
     """Whether the desktop asks for reduced motion (GNOME's enable-animations, or an env var)."""
     if os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0"):
         return True
-    return _answer(_ask_desktop())
+    try:
+        out = subprocess.run(_GSETTINGS, capture_output=True, text=True, timeout=1)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and out.stdout.strip() == "false"
+
+
+def ask_desktop_after_first_paint(window: QMainWindow) -> None:
+    """Once the window has been painted, ask GNOME (in the background) whether animations are
+    off, and if so turn reduced motion on. Nothing moves before the user acts, so the answer is
+    not needed for the first picture; asking earlier made every start wait for ``gsettings``."""
+    from PySide6.QtCore import QEvent, QObject, QProcess, QTimer
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if ev.type() == QEvent.Type.Paint:
+                obj.removeEventFilter(self)
+                QTimer.singleShot(0, ask)
+            return False
+
+    def ask() -> None:
+        proc = QProcess(window)
+        proc.setProgram(_GSETTINGS[0])
+        proc.setArguments(list(_GSETTINGS[1:]))
+        proc.finished.connect(lambda code, status: answered(proc, code, status))
+        proc.errorOccurred.connect(lambda _err: proc.deleteLater())  # no gsettings: nothing to do
+        timeout = QTimer(proc)  # a desktop that does not answer is not waited for
+        timeout.setSingleShot(True)
+        timeout.timeout.connect(proc.kill)
+        timeout.start(1000)
+        proc.start()
+
+    def answered(proc: QProcess, code: int, status: QProcess.ExitStatus) -> None:
+        out = bytes(proc.readAllStandardOutput().data()).decode("utf-8", "replace").strip()
+        proc.deleteLater()
+        if status == QProcess.ExitStatus.NormalExit and code == 0 and out == "false":
+            window.panel.reduce_motion.setChecked(True)  # type: ignore[attr-defined]
+
+    watcher = FirstPaint(window)
+    window.view.viewport().installEventFilter(watcher)  # type: ignore[attr-defined]
 
 
 def prepare_application(argv: Sequence[str] = ()) -> QApplication:
@@ -74,9 +96,6 @@ def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindo
     the catalog and the main window (``lang``: its language for this start, else the saved one),
     shown. None (after a message) when the catalog is damaged. ``argv``: extra arguments for Qt
     itself. The benchmark's start-up figure runs exactly this."""
-    # the desktop is asked first and answers while the program loads (a process of its own)
-    by_env = os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0")
-    desktop = None if by_env else _ask_desktop()
     from PySide6.QtWidgets import QMessageBox
 
     from core.catalog import default_catalog
@@ -86,7 +105,6 @@ def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindo
     try:
         catalog = default_catalog()
     except CatalogError as e:
-        _answer(desktop)
         QMessageBox.critical(None, "神煞旋盘 — catalog error", str(e))
         sys.stderr.write(f"shensha-plates: error: {one_line(e)}\n")
         return None
@@ -94,8 +112,10 @@ def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindo
     window = MainWindow(catalog=catalog)
     if lang is not None:
         window.model.set_lang(lang)
-    if by_env or _answer(desktop):
+    if os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0"):
         window.panel.reduce_motion.setChecked(True)
+    else:
+        ask_desktop_after_first_paint(window)
     window.show()
     return window
 
