@@ -440,7 +440,7 @@ from gui.shell.app import open_window
 w = open_window([])
 from PySide6.QtWidgets import QApplication
 QApplication.processEvents(); w.view.grab()
-print('painted', time.clock_gettime(time.CLOCK_MONOTONIC), w.width(), w.height())
+print('painted', time.clock_gettime(time.CLOCK_MONOTONIC), time.process_time(), w.width(), w.height())
 """
 _STARTUP_FLOOR = """\
 import os, sys, time
@@ -450,11 +450,13 @@ app = QApplication([])
 import pyqtgraph as pg
 v = pg.GraphicsView(); v.resize(int(sys.argv[1]), int(sys.argv[2])); v.show()
 app.processEvents(); v.grab()
-print('painted', time.clock_gettime(time.CLOCK_MONOTONIC), v.width(), v.height())
+print('painted', time.clock_gettime(time.CLOCK_MONOTONIC), time.process_time(), v.width(), v.height())
 """
 
 
-def _time_to_paint(code: str, args: list[str], env: dict[str, str]) -> tuple[float, list[str]]:
+def _time_to_paint(code: str, args: list[str], env: dict[str, str]) -> tuple[float, float, list[str]]:
+    """Seconds from process start to the window painted (wall clock), the process's processor time
+    up to then (all its threads: what it cost, whatever else the machine ran), and the window size."""
     t = time.clock_gettime(time.CLOCK_MONOTONIC)
     proc = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=120, env=env)
@@ -462,26 +464,42 @@ def _time_to_paint(code: str, args: list[str], env: dict[str, str]) -> tuple[flo
     if proc.returncode != 0 or not lines:
         raise RuntimeError(f"a start-up process failed:\n{proc.stderr[-2000:]}")
     fields = lines[-1].split()
-    return float(fields[1]) - t, fields[2:]
+    return float(fields[1]) - t, float(fields[2]), fields[3:]
 
 
 def bench_startup(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    # As installed: pip byte-compiles a package when it installs it, as it did the libraries the
+    # floor loads. A checkout run with PYTHONDONTWRITEBYTECODE set (as on the machine this bench was
+    # written on) would otherwise compile every module of ours from source at every start, which no
+    # installed program does. (Python writes these files itself when allowed; they are git-ignored.)
+    import compileall
+    for package in ("core", "gui", "resources"):
+        compileall.compile_dir(ROOT / package, quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         # settings and the parsed-TOML cache in a folder of their own: a user's second start
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SHENSHA_PLATES_CONFIG_DIR=str(Path(tmp) / "config"),
                    SHENSHA_PLATES_CACHE_DIR=str(Path(tmp) / "cache"), SHENSHA_REDUCE_MOTION="")
         # one start of each, not counted: the first fills the cache (reported) and gives the size
-        cold, size = _time_to_paint(_STARTUP_PROGRAM, [], env)
+        cold, _, size = _time_to_paint(_STARTUP_PROGRAM, [], env)
         _time_to_paint(_STARTUP_FLOOR, size, env)
-        program, floor = [], []
-        for _ in range(5 if quick else 11):
-            program.append(_time_to_paint(_STARTUP_PROGRAM, [], env)[0])
-            floor.append(_time_to_paint(_STARTUP_FLOOR, size, env)[0])
+        program, floor, program_cpu, floor_cpu = [], [], [], []
+        for _ in range(7 if quick else 15):
+            wall, cpu, _ = _time_to_paint(_STARTUP_PROGRAM, [], env)
+            program.append(wall)
+            program_cpu.append(cpu)
+            wall, cpu, _ = _time_to_paint(_STARTUP_FLOOR, size, env)
+            floor.append(wall)
+            floor_cpu.append(cpu)
     p, f = statistics.median(program), statistics.median(floor)
     results["startup_vs_qt_floor"] = p / f
     details["startup_s"] = p
     details["startup_qt_floor_s"] = f
     details["startup_first_s"] = cold
+    # the same ratio from each program start and the floor start right after it (the load changes
+    # less within a pair), and from processor time (which another process's load does not inflate)
+    details["startup_vs_qt_floor_pairwise"] = statistics.median(a / b for a, b in zip(program, floor, strict=True))
+    details["startup_cpu_vs_qt_floor"] = statistics.median(program_cpu) / statistics.median(floor_cpu)
+    details["startup_cpu_s"] = statistics.median(program_cpu)
     details["startup_window"] = "×".join(size)
 
 
