@@ -215,6 +215,10 @@ class SidePanel(QWidget):
 
     @staticmethod
     def _fill(combo: QComboBox, texts: Sequence[str], data: Sequence[str]) -> None:
+        filled = (tuple(texts), tuple(data))
+        if combo.property("filled_with") == filled:
+            return  # the same items already (a second retranslation at start-up refilled 300 of them)
+        combo.setProperty("filled_with", filled)
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
