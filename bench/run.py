@@ -42,7 +42,7 @@ TARGETS = {
     "sweep_vs_lunar": (">=", 1.0),
     "export_pdf_s": ("<=", 1.0),
     "export_svg_s": ("<=", 0.3),
-    # issue 12: every name readable (smallest name drawn, from the layout itself)
+    # issue 12: every name readable (the smallest name drawn, from the layout: type size × the view's scale)
     "min_name_px_1280x800": (">=", 12.0),
     "min_name_px_1920x1080": (">=", 16.0),
     "min_name_px_stacked_1920x1080": (">=", 12.0),
@@ -60,6 +60,14 @@ TARGETS = {
     "frame_ms_p95": ("<=", 16.0),
     "memory_growth_mb": ("<", 20.0),
     "dialog_memory_growth_mb": ("<", 20.0),
+}
+
+# window size, layout, plate shown: the readable-size figures (gui.measure.window_min_name_px)
+NAME_SIZES = {
+    "min_name_px_1280x800": (1280, 800, "side", "both"),
+    "min_name_px_1920x1080": (1920, 1080, "side", "both"),
+    "min_name_px_stacked_1920x1080": (1920, 1080, "stacked", "both"),
+    "min_name_px_one_plate_1280x800": (1280, 800, "side", "lower"),
 }
 
 
@@ -406,6 +414,16 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     details["memory_state_changes"] = count
     bench_dialogs(w, quick, results, details)
     w.close()
+    bench_name_sizes(results, details)
+
+
+def bench_name_sizes(results: dict[str, float], details: dict[str, object]) -> None:
+    """The smallest name drawn, in Zhuang's example state, the real window at each size."""
+    from gui.measure import window_min_name_px
+
+    for key, (width, height, layout, plate) in NAME_SIZES.items():
+        results[key] = window_min_name_px(width, height, layout, plate)
+    details["min_name_px_state"] = "甲子年 正月 甲子旬 (window resized to the size; offscreen)"
 
 
 def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: dict[str, object]) -> None:

@@ -1,6 +1,10 @@
-"""Render the window offscreen in a few states and save the screenshots shown in the README.
+"""Render the window in a few states and save the screenshots shown in the README.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/make_screenshots.py
+    QT_QPA_PLATFORM=xcb xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python docs/make_screenshots.py
+
+The second renders the real window on a virtual 1920×1080 screen (presentation mode then fills
+it as it would a projector).
 """
 
 from __future__ import annotations
@@ -64,7 +68,89 @@ def main() -> int:
             print("wrote", out / name)
             w.close()
     classroom_shots(app, out)
+    readable_shots(app, out)
     return 0
+
+
+def readable_shots(app: object, out: Path) -> None:
+    """The window at a laptop's 1280×800 and at 1920×1080, one plate, the lens, the spotlight."""
+    import math
+
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    from core.engine import State
+    from gui.measure import min_name_px
+    from gui.shell.main_window import MainWindow
+    from gui.shell.settings import Settings
+    from gui.style import branch_angle
+
+    def settle(w: MainWindow) -> None:
+        for _ in range(3):
+            app.processEvents()  # type: ignore[attr-defined]
+        w.view.finish_animations()
+        app.processEvents()  # type: ignore[attr-defined]
+
+    def save(w: MainWindow, name: str) -> None:
+        w.grab().save(str(out / name))
+        print("wrote", out / name, f"(smallest name {min_name_px(w.view):.1f} px)")
+
+    shots = [("window-1280x800-zhuang-example.png", (1280, 800), ("甲子", 1, "甲子", None), None, "both"),
+             ("window-1920x1080.png", (1920, 1080), ("丙午", 11, "甲辰", "庚戌"), 0, "both"),
+             ("window-one-plate-1280x800.png", (1280, 800), ("丙午", 11, "甲辰", "庚戌"), None, "lower")]
+    for name, (width, height), (year, month, xun, day), branch, plate in shots:
+        with tempfile.TemporaryDirectory() as tmp:
+            w = MainWindow(settings=Settings(Path(tmp) / "s.ini"))
+            w.resize(width, height)
+            w.show()
+            w.view.set_one_plate(plate)
+            w.model.set_state(State.parse(year, month, xun, day))
+            if branch is not None:
+                w.select_branch(branch)
+            settle(w)
+            save(w, name)
+            if plate == "both" and width == 1280:
+                # the lens over the crowded outer disc, at 未
+                ring = w.view.rings["L2"]
+                r = (ring.r_in + ring.r_out) / 2
+                a = math.radians(branch_angle(7, "south") - 6)
+                pos = w.view.mapFromScene(ring.parentItem().mapToScene(QPointF(r * math.cos(a), r * math.sin(a))))
+                vp = w.view.viewport()
+                QApplication.sendEvent(vp, QMouseEvent(QEvent.Type.MouseMove, QPointF(pos), QPointF(vp.mapToGlobal(pos)),
+                                                       Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                                                       Qt.KeyboardModifier.NoModifier))
+                settle(w)
+                img = w.grab()
+                # the pointer, drawn where it was
+                from PySide6.QtGui import QPainter, QPen, QPolygonF
+                p = QPainter(img)
+                p.setRenderHint(QPainter.RenderHint.Antialiasing)
+                tip = vp.mapTo(w, pos)
+                arrow = QPolygonF([QPointF(tip.x() + dx, tip.y() + dy) for dx, dy in
+                                   ((0, 0), (0, 17), (4, 13), (7, 20), (10, 19), (7, 12), (12, 12))])
+                p.setPen(QPen(Qt.GlobalColor.white, 1.2))
+                p.setBrush(Qt.GlobalColor.black)
+                p.drawPolygon(arrow)
+                p.end()
+                img.save(str(out / "window-lens.png"))
+                print("wrote", out / "window-lens.png")
+            w.close()
+    # presentation with the spotlight on 申, the window as large as the screen (1920×1080 under Xvfb)
+    with tempfile.TemporaryDirectory() as tmp:
+        w = MainWindow(settings=Settings(Path(tmp) / "s.ini"))
+        w.resize(1920, 1080)
+        w.show()
+        w.model.set_state(State.parse("丙午", 11, "甲辰", "庚戌"))
+        w.presenter.enter()
+        if QApplication.platformName() == "offscreen":
+            w.resize(1920, 1080)
+        w.select_branch(8)
+        w.presenter._sync_spotlight()
+        settle(w)
+        save(w, "classroom-presentation-spotlight.png")
+        w.presenter.exit()
+        w.close()
 
 
 def classroom_shots(app: object, out: Path) -> None:

@@ -17,15 +17,18 @@ import math
 import time
 from dataclasses import dataclass
 from collections.abc import Sequence
+from typing import Final
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QTransform
 
 from gui.fonts import plate_font
+from gui.plate.fit import Metrics, NameBox, SlotFit, fit_slot
 from gui.style import PALETTE, Palette, annulus_path, branch_angle
 
-__all__ = ["SlotEntry", "RingItem", "slot_columns", "paint_slot"]
+__all__ = ["SlotEntry", "RingItem", "layout_slot", "name_rects", "paint_slot", "slot_flipped", "metrics_for",
+           "METRICS", "UPRIGHT_METRICS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +41,6 @@ class SlotEntry:
     suffix: str = ""      # a stem or trigram label the rule names (drawn in the accent colour)
     conditional: bool = False
     has_variants: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class _Column:
-    spirit_id: str
-    rect: QRectF
 
 
 def quality_color(palette: Palette, quality: str) -> QColor:
@@ -68,69 +65,142 @@ def draw_mark(p: QPainter, palette: Palette, quality: str, cx: float, cy: float,
         p.drawPie(rect, 90 * 16, 180 * 16)
 
 
-def slot_columns(entries: Sequence[SlotEntry], char_px: float, horizontal: bool = False) -> list[_Column]:
-    """Where each name of a slot goes, centred on the origin: by default vertical columns (first
-    name on the right) with 'up' (−y) pointing outward; with ``horizontal`` rows read left to right
-    (first name on top), for upright text where the ring runs up and down the screen."""
-    step = char_px * 1.12
-    adv = char_px * 1.02
-    mark = char_px * 0.55
-    n = len(entries)
+METRICS: Final = Metrics()
+# Upright text turns each character to stand straight on screen: at rest a slot is turned a multiple
+# of 30°, and an em square turned 30° or 60° spans 1.366 em, so the cells are made that large.
+UPRIGHT_METRICS: Final = Metrics(adv=1.38, step=1.38, suffix=1.0)
+SPARSE_CAP = 1.3  # a slot with room to spare sets its names up to this much above the ring's size
+
+
+def metrics_for(text_mode: str) -> Metrics:
+    return UPRIGHT_METRICS if text_mode == "upright" else METRICS
+
+
+def entry_specs(entries: Sequence[SlotEntry], metrics: Metrics) -> list[tuple[int, float]]:
+    return [metrics.spec(e.text, e.suffix) for e in entries]
+
+
+def layout_slot(r_in: float, r_out: float, entries: Sequence[SlotEntry], char_px: float,
+                metrics: Metrics = METRICS) -> SlotFit:
+    """Where a slot's names go and how large (a pure function of the ring's radii, the names and
+    the type's metrics): see :func:`gui.plate.fit.fit_slot`."""
+    return fit_slot(r_in, r_out, entry_specs(entries, metrics), metrics, char_px * SPARSE_CAP)
+
+
+def name_rects(fit: SlotFit, entries: Sequence[SlotEntry], metrics: Metrics, flipped: bool) -> list[NameBox]:
+    """The part of each name's box that its text covers (the name centred along its box)."""
     out = []
-    for i, e in enumerate(entries):
-        length = len(e.text) * adv + (char_px * 0.8 if e.suffix else 0) + mark
-        if horizontal:
-            rect = QRectF(-length / 2, -n * step / 2 + i * step, length, step)
+    boxes = fit.flipped_boxes if flipped else fit.boxes
+    for i, (e, b) in enumerate(zip(entries, boxes, strict=True)):
+        length = metrics.length(e.text, e.suffix) * fit.char_px
+        if fit.wrapped and fit.wrapped[i]:  # two columns, each half the name
+            chars = math.ceil(len(e.text) / 2)
+            length = metrics.length(e.text[:chars], e.suffix) * fit.char_px
+        if fit.horizontal:
+            mid = (b.x0 + b.x1) / 2
+            out.append(NameBox(mid - length / 2, mid + length / 2, b.rho0, b.rho1))
         else:
-            rect = QRectF(n * step / 2 - (i + 1) * step, -length / 2, step, length)
-        out.append(_Column(e.spirit_id, rect))
+            mid = (b.rho0 + b.rho1) / 2
+            out.append(NameBox(b.x0, b.x1, mid - length / 2, mid + length / 2))
     return out
 
 
-def paint_slot(p: QPainter, entries: Sequence[SlotEntry], char_px: float, palette: Palette,
-               horizontal: bool = False) -> list[_Column]:
-    """Paint a slot's names with painter ``p``, laid out by :func:`slot_columns`."""
-    step = char_px * 1.12           # column width, or row height
-    adv = char_px * 1.02            # one character along the name
-    mark = char_px * 0.55
-    columns = slot_columns(entries, char_px, horizontal)
-    regular = plate_font(char_px)
-    bold = plate_font(char_px, bold=True)
-    small = plate_font(char_px * 0.72)
-    for e, col in zip(entries, columns, strict=True):
-        rect = col.rect
-        x0, y0 = rect.left(), rect.top()
+def box_rect(b: NameBox, mid: float) -> QRectF:
+    """A box in the slot's painting frame: origin at the slot's centre (radius ``mid``), −y outward."""
+    return QRectF(b.x0, mid - b.rho1, b.x1 - b.x0, b.rho1 - b.rho0)
+
+
+def slot_flipped(screen_angle: float, text_mode: str, horizontal: bool) -> bool:
+    """Whether a slot at ``screen_angle`` is read turned about: radial text in the lower half;
+    upright text so that names run left to right or downwards."""
+    if text_mode != "upright":
+        return 0 < screen_angle % 360 < 180
+    a = math.radians(screen_angle)
+    if horizontal:  # unturned, a row reads clockwise
+        return -math.sin(a) + math.cos(a) < 0
+    return -math.cos(a) - math.sin(a) < 0  # unturned, a column reads inwards
+
+
+def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: float, palette: Palette,
+               metrics: Metrics = METRICS, flipped: bool = False, glyph_turn: float = 0.0) -> None:
+    """Paint a slot's names with painter ``p`` in the slot's frame (see :func:`box_rect`).
+
+    Each character is turned by ``glyph_turn`` degrees about its own cell (180° for a slot read
+    turned about, so that it reads the right way up; any angle for upright text)."""
+    c = fit.char_px
+    if c <= 0:
+        return
+    regular = plate_font(c)
+    bold = plate_font(c, bold=True)
+    small = plate_font(c * 0.72)
+    adv, step = metrics.adv * c, metrics.step * c
+    for idx, (e, b, ink) in enumerate(zip(entries, fit.flipped_boxes if flipped else fit.boxes,
+                                          name_rects(fit, entries, metrics, flipped), strict=True)):
+        rect = box_rect(ink, mid)
         color = quality_color(palette, e.quality)
-        p.setFont(bold if e.quality == "bad" else regular)
-        p.setPen(QPen(color))
+        # cells along the name from its first character: down a column / rightwards along a row,
+        # or from the other end when the slot is read turned about
+        cells: list[tuple[QRectF, str, bool]] = []
         pos = 0.0
-        for ch in e.text:
-            cell = (QRectF(x0 + pos, y0, adv, step) if horizontal else QRectF(x0, y0 + pos, step, adv))
-            p.drawText(cell, Qt.AlignmentFlag.AlignCenter, ch)
-            pos += adv
-        if e.suffix:
-            p.setFont(small)
-            p.setPen(QPen(palette.rule))
-            cell = (QRectF(x0 + pos, y0, char_px * 0.8, step) if horizontal
-                    else QRectF(x0, y0 + pos, step, char_px * 0.8))
-            p.drawText(cell, Qt.AlignmentFlag.AlignCenter, e.suffix)
-            pos += char_px * 0.8
-        if horizontal:
-            draw_mark(p, palette, e.quality, x0 + pos + mark * 0.45, y0 + step / 2, char_px * 0.16)
+        wrapped = bool(fit.wrapped) and fit.wrapped[idx]
+        half = math.ceil(len(e.text) / 2)
+        pieces = [(ch, adv, False) for ch in e.text] + ([(e.suffix, metrics.suffix * c, True)] if e.suffix else [])
+        col_w = rect.width() / 2 if wrapped else rect.width()
+        for n_piece, (ch, size, is_suffix) in enumerate(pieces):
+            column = 0
+            if wrapped and n_piece == half:
+                pos = 0.0  # the second column starts again at the top
+            if wrapped and n_piece >= half:
+                column = 1
+            if fit.horizontal:
+                x = rect.right() - pos - size if flipped else rect.left() + pos
+                cell = QRectF(x, rect.top(), size, rect.height())
+            else:
+                y = rect.bottom() - pos - size if flipped else rect.top() + pos
+                # the first column on the right (upright), on the left turned about
+                x = rect.left() if not wrapped else (
+                    rect.left() + (column if flipped else 1 - column) * col_w)
+                cell = QRectF(x, y, col_w, size)
+            cells.append((cell, ch, is_suffix))
+            pos += size
+        mark = metrics.mark * c
+        if fit.horizontal:
+            mx = rect.right() - pos - mark * 0.5 if flipped else rect.left() + pos + mark * 0.5
+            mark_at = QPointF(mx, rect.center().y())
         else:
-            draw_mark(p, palette, e.quality, x0 + step / 2, y0 + pos + mark * 0.45, char_px * 0.16)
+            my = rect.bottom() - pos - mark * 0.5 if flipped else rect.top() + pos + mark * 0.5
+            mark_at = QPointF(cells[-1][0].center().x(), my)
+        for cell, ch, is_suffix in cells:
+            if is_suffix:
+                p.setFont(small)
+                p.setPen(QPen(palette.rule))
+            else:
+                p.setFont(bold if e.quality == "bad" else regular)
+                p.setPen(QPen(color))
+            if glyph_turn:
+                centre = cell.center()
+                p.save()
+                p.translate(centre)
+                p.rotate(glyph_turn)
+                p.drawText(QRectF(-step, -step, 2 * step, 2 * step), Qt.AlignmentFlag.AlignCenter, ch)
+                p.restore()
+            else:
+                p.drawText(cell, Qt.AlignmentFlag.AlignCenter, ch)
+        draw_mark(p, palette, e.quality, mark_at.x(), mark_at.y(), c * 0.11)
+        box = box_rect(b, mid)
         if e.conditional:
-            pen = QPen(palette.rule, max(0.8, char_px * 0.06), Qt.PenStyle.DashLine)
+            pen = QPen(palette.rule, max(0.8, c * 0.06), Qt.PenStyle.DashLine)
             p.setPen(pen)
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 3, 3)
+            p.drawRoundedRect(box.adjusted(1, 1, -1, -1), 3, 3)
         if e.has_variants:
-            p.setPen(QPen(palette.rule, max(0.8, char_px * 0.07)))
-            cx, cy, r = rect.right() - char_px * 0.12, rect.top() + char_px * 0.05, char_px * 0.13
+            p.setPen(QPen(palette.rule, max(0.8, c * 0.07)))
+            corner = box.bottomLeft() if flipped else box.topRight()
+            sx = 1 if flipped else -1
+            cx, cy, r = corner.x() + sx * c * 0.14, corner.y() - sx * c * 0.14, c * 0.11
             for a in (0, 60, 120):
                 dx, dy = r * math.cos(math.radians(a)), r * math.sin(math.radians(a))
                 p.drawLine(QPointF(cx - dx, cy - dy), QPointF(cx + dx, cy + dy))
-    return columns
 
 
 class RingItem(pg.GraphicsObject):
@@ -161,14 +231,14 @@ class RingItem(pg.GraphicsObject):
         self.duration_ms = 260
         self._entries: list[tuple[SlotEntry, ...]] = [() for _ in range(12)]
         self._laid_out_px = 0.0
-        self._slot_cols: list[list[_Column]] = []
-        self._row_cols: list[list[_Column]] = []
+        self._fits: list[SlotFit] = []
+        self._fit_key: tuple[float, float, float, str] | None = None
         # Rotated text cannot use the glyph cache, so on screen each slot is drawn from a pixmap
         # rendered at the current device scale; exports draw vectors (direct_paint).
         # bitmaps are keyed by what a slot holds, so a state change redraws only the slots it changes
-        self._pixmaps: dict[tuple[tuple[SlotEntry, ...], bool], tuple[QPixmap, QRectF]] = {}
+        self._pixmaps: dict[tuple[tuple[SlotEntry, ...], bool, int], tuple[QPixmap, QRectF]] = {}
         self._pixmap_scale = 0.0
-        self._rest_pixmaps: dict[tuple[tuple[SlotEntry, ...], bool, int], tuple[QPixmap, QPointF]] = {}
+        self._rest_pixmaps: dict[tuple[tuple[SlotEntry, ...], bool, int, int], tuple[QPixmap, QPointF]] = {}
         self._rest_scale = 0.0
         self._geometry: list[tuple[float, float, float]] = []
         self._geometry_key: tuple[float, float, str] | None = None
@@ -213,7 +283,15 @@ class RingItem(pg.GraphicsObject):
     def set_text_mode(self, mode: str) -> None:
         if mode != self.text_mode:
             self.text_mode = mode
-            self.update()
+            self._rebuild()
+
+    @property
+    def metrics(self) -> Metrics:
+        return metrics_for(self.text_mode)
+
+    def slot_fit(self, slot: int) -> SlotFit:
+        """The fitted layout of a slot (its names' boxes and type size) for the current content."""
+        return self._fits[slot]
 
     def set_highlight(self, spirit_ids: frozenset[str]) -> None:
         if spirit_ids != self._highlight:
@@ -242,8 +320,12 @@ class RingItem(pg.GraphicsObject):
         return self._entries[slot]
 
     def _rebuild(self) -> None:
-        self._slot_cols = [slot_columns(slot, self.char_px) for slot in self._entries]
-        self._row_cols = [slot_columns(slot, self.char_px, horizontal=True) for slot in self._entries]
+        key = (self.r_in, self.r_out, self.char_px, self.text_mode)
+        if key != self._fit_key:
+            self._pixmaps.clear()  # keyed by content only: a new geometry redraws them all
+            self._rest_pixmaps.clear()
+            self._fit_key = key
+        self._fits = [layout_slot(self.r_in, self.r_out, slot, self.char_px, self.metrics) for slot in self._entries]
         self._laid_out = True
         self.update()
 
@@ -288,28 +370,34 @@ class RingItem(pg.GraphicsObject):
             if scale > 0 and abs(scale - self._pixmap_scale) > 0.08 * scale:
                 self._pixmaps.clear()
                 self._pixmap_scale = scale
-            if scale > 0 and scale != self._rest_scale:
+            # (compared loosely: the same scale read through another rotation differs in its last bits)
+            if scale > 0 and abs(scale - self._rest_scale) > 1e-6 * scale:
                 self._rest_pixmaps.clear()  # blitted unscaled, so they must match the device exactly
                 self._rest_scale = scale
         moving = self.animating or self.dragging
         # bitmaps have transparent margins: edge antialiasing only costs time
         p.setRenderHint(QPainter.RenderHint.Antialiasing, self.direct_paint)
-        at_rest = (not moving and not self.direct_paint and scale > 0 and base.m12() == 0 and base.m21() == 0
-                   and abs(rot / 30.0 - round(rot / 30.0)) < 1e-6)
+        # at rest on a branch, and the plate itself not turned on screen: the painter's transform
+        # less the ring's own rotation (the plate's transform) must be a plain scale and shift
+        plate_t = QTransform().rotate(-rot) * base
+        at_rest = (not moving and not self.direct_paint and scale > 0
+                   and abs(plate_t.m12()) < 1e-9 * scale and abs(plate_t.m21()) < 1e-9 * scale
+                   and plate_t.m11() > 0 and plate_t.m22() > 0 and abs(rot / 30.0 - round(rot / 30.0)) < 1e-6)
         dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
         for k, (x, y, angle) in enumerate(self._slot_geometry()):
+            fit = self._fits[k]
+            if not fit.boxes:
+                continue
             screen = (angle + rot) % 360
-            horizontal = False
-            if upright:
-                turn = -rot
-                # where the ring runs up and down the screen, names go in rows across it
-                horizontal = abs(math.cos(math.radians(screen))) > 0.75
+            flipped = slot_flipped(screen, self.text_mode, fit.horizontal)
+            if upright:  # each character stands straight on screen (in steps while turning)
+                glyph = round(-(screen + 90.0) / 15.0) * 15 % 360
             else:
-                turn = angle + (270.0 if 0 < screen < 180 else 90.0)  # lower half: read upright
-            cols = self._row_cols[k] if horizontal else self._slot_cols[k]
-            if at_rest and not self._highlight and not self._hidden_names and cols:
+                glyph = 180 if flipped else 0
+            turn = angle + 90.0  # the slot's frame: −y outward
+            if at_rest and not self._highlight and not self._hidden_names:
                 # at rest: a bitmap already turned to its place on screen, blitted without resampling
-                pix, offset = self._rest_pixmap(k, horizontal, cols, round(turn + rot) % 360, dpr)
+                pix, offset = self._rest_pixmap(k, flipped, glyph, round(turn + rot) % 360, dpr)
                 centre = base.map(QPointF(x, y))
                 p.setTransform(QTransform())
                 p.drawPixmap(QPointF(round(centre.x() - offset.x()), round(centre.y() - offset.y())), pix)
@@ -318,17 +406,18 @@ class RingItem(pg.GraphicsObject):
             t.translate(x, y)
             t.rotate(turn)
             p.setTransform(t)
+            mid = (self.r_in + self.r_out) / 2
             if self._highlight:
                 p.setRenderHint(QPainter.RenderHint.Antialiasing)
-                for col in cols:
-                    if col.spirit_id in self._highlight:
-                        p.fillRect(col.rect.adjusted(-1, -1, 1, 1), self.palette.highlight)
-            if self._hidden_names or not cols:
+                for e, b in zip(self._entries[k], fit.flipped_boxes if flipped else fit.boxes, strict=True):
+                    if e.spirit_id in self._highlight:
+                        p.fillRect(box_rect(b, mid).adjusted(-1, -1, 1, 1), self.palette.highlight)
+            if self._hidden_names:
                 continue
             if self.direct_paint:
-                paint_slot(p, self._entries[k], self.char_px, self.palette, horizontal)
+                paint_slot(p, self._entries[k], fit, mid, self.palette, self.metrics, flipped, glyph)
             elif scale > 0:
-                pix, bounds = self._slot_pixmap(k, horizontal, cols)
+                pix, bounds = self._slot_pixmap(k, flipped, glyph)
                 t.translate(bounds.left(), bounds.top())
                 t.scale(1.0 / self._pixmap_scale, 1.0 / self._pixmap_scale)
                 p.setTransform(t)
@@ -356,17 +445,30 @@ class RingItem(pg.GraphicsObject):
             self._geometry_key = key
         return self._geometry
 
-    def _rest_pixmap(self, k: int, horizontal: bool, cols: list[_Column], screen_turn: int,
+    def _slot_bounds(self, k: int) -> QRectF:
+        mid = (self.r_in + self.r_out) / 2
+        fit = self._fits[k]
+        bounds = QRectF()
+        for b in fit.boxes:
+            bounds = bounds.united(box_rect(b, mid))
+        # a turned character (upright text) may reach a little past its cell
+        m = 2 + (fit.char_px * 0.25 if self.text_mode == "upright" else 0.0)
+        return bounds.adjusted(-m, -m, m, m)
+
+    def _paint_into(self, ip: QPainter, k: int, flipped: bool, glyph: int) -> None:
+        ip.setRenderHint(QPainter.RenderHint.Antialiasing)
+        ip.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        paint_slot(ip, self._entries[k], self._fits[k], (self.r_in + self.r_out) / 2, self.palette, self.metrics,
+                   flipped, glyph)
+
+    def _rest_pixmap(self, k: int, flipped: bool, glyph: int, screen_turn: int,
                      dpr: float) -> tuple[QPixmap, QPointF]:
         """A slot's names rendered already turned by ``screen_turn`` degrees on screen, at device
         resolution; returns it and the slot centre's position inside it (logical pixels)."""
-        key = (self._entries[k], horizontal, screen_turn)
+        key = (self._entries[k], flipped, glyph, screen_turn)
         hit = self._rest_pixmaps.get(key)
         if hit is None:
-            bounds = QRectF(cols[0].rect)
-            for c in cols[1:]:
-                bounds = bounds.united(c.rect)
-            bounds = bounds.adjusted(-2, -2, 2, 2)
+            bounds = self._slot_bounds(k)
             s = self._rest_scale  # device pixels per ring unit
             turn = QTransform()
             turn.rotate(screen_turn)
@@ -376,11 +478,18 @@ class RingItem(pg.GraphicsObject):
                          QImage.Format.Format_ARGB32_Premultiplied)
             img.fill(Qt.GlobalColor.transparent)
             ip = QPainter(img)
-            ip.setRenderHint(QPainter.RenderHint.Antialiasing)
-            ip.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             ip.translate(1 - box.left(), 1 - box.top())
             ip.setTransform(turn, True)
-            paint_slot(ip, self._entries[k], self.char_px, self.palette, horizontal)
+            if screen_turn % 90 == 0 or self._pixmap_scale <= 0:
+                self._paint_into(ip, k, flipped, glyph)  # square to the screen: text drawn directly
+            else:
+                # turned text cannot use the glyph cache and costs about ten times as much to draw:
+                # turn the slot's bitmap once instead (smoothly), and keep the result
+                slot_pix, slot_bounds = self._slot_pixmap(k, flipped, glyph)
+                ip.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+                ip.translate(slot_bounds.left(), slot_bounds.top())
+                ip.scale(1.0 / self._pixmap_scale, 1.0 / self._pixmap_scale)
+                ip.drawPixmap(0, 0, slot_pix)
             ip.end()
             pix = QPixmap.fromImage(img)
             pix.setDevicePixelRatio(dpr)
@@ -388,24 +497,19 @@ class RingItem(pg.GraphicsObject):
             self._rest_pixmaps[key] = hit
         return hit
 
-    def _slot_pixmap(self, k: int, horizontal: bool, cols: list[_Column]) -> tuple[QPixmap, QRectF]:
-        key = (self._entries[k], horizontal)
+    def _slot_pixmap(self, k: int, flipped: bool, glyph: int) -> tuple[QPixmap, QRectF]:
+        key = (self._entries[k], flipped, glyph)
         hit = self._pixmaps.get(key)
         if hit is None:
-            bounds = QRectF(cols[0].rect)
-            for c in cols[1:]:
-                bounds = bounds.united(c.rect)
-            bounds = bounds.adjusted(-2, -2, 2, 2)
+            bounds = self._slot_bounds(k)
             s = self._pixmap_scale
             img = QImage(max(1, math.ceil(bounds.width() * s)), max(1, math.ceil(bounds.height() * s)),
                          QImage.Format.Format_ARGB32_Premultiplied)
             img.fill(Qt.GlobalColor.transparent)
             ip = QPainter(img)
-            ip.setRenderHint(QPainter.RenderHint.Antialiasing)
-            ip.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             ip.scale(s, s)
             ip.translate(-bounds.left(), -bounds.top())
-            paint_slot(ip, self._entries[k], self.char_px, self.palette, horizontal)
+            self._paint_into(ip, k, flipped, glyph)
             ip.end()
             hit = (QPixmap.fromImage(img), bounds)
             self._pixmaps[key] = hit

@@ -8,6 +8,7 @@ fixed rectangle, so the same state gives the same picture whatever the window.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final
 from collections.abc import Sequence
@@ -23,7 +24,8 @@ from gui.plate.bands_item import BandsItem
 from gui.plate.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
 from gui.i18n import tr
-from gui.plate.ring_item import RingItem, SlotEntry
+from gui.plate.fit import Metrics, ring_radii
+from gui.plate.ring_item import METRICS, RingItem, SlotEntry, metrics_for
 from gui.style import PALETTE, Palette
 from gui.plate.wedge_item import WedgeItem
 
@@ -32,6 +34,7 @@ __all__ = ["PlateScene", "ViewConfig", "slot_entries", "ring_layout", "UPPER", "
 UPPER: Final = ("U4", "U3", "U2", "U1")
 LOWER: Final = ("L7", "L6", "L5", "L1", "L3", "L4", "L2")
 STACKED: Final = UPPER + LOWER
+UPPER_BESIDE_SPARSE = 1.1
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class ViewConfig:
     mountains: bool = False
     char_px: float = 13.0
     high_contrast: bool = False
+    plate: str = "both"           # both | upper | lower: one plate alone, as large as the canvas allows
 
     @property
     def palette(self) -> Palette:
@@ -79,31 +83,35 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
     return out
 
 
-def ring_layout(catalog: Catalog, order: Sequence[str], char_px: float,
-                start: float) -> dict[str, tuple[float, float, float]]:
-    """Radii (inner, outer) and text size for rings from the centre outwards, so that the busiest
-    slot of each ring fits its names side by side and its longest name fits across the ring.
-    Rings with one name a slot get larger type: they have the room."""
-    radii: dict[str, tuple[float, float, float]] = {}
-    r = start
+def ring_slot_specs(catalog: Catalog, ring_id: str, metrics: Metrics) -> list[list[tuple[int, float]]]:
+    """The names each slot of a ring can hold, for the fitter (:meth:`gui.plate.fit.Metrics.spec`):
+    the longer of the simplified and traditional forms, with a stem or trigram label where the rule
+    gives one."""
+    slots: list[list[tuple[int, float]]] = [[] for _ in range(12)]
+    for s in catalog.spirits:
+        if s.rule.kind != "ring" or s.rule.get("ring") != ring_id:
+            continue
+        offs = s.rule.get("offset")
+        suffix = "甲" if s.rule.get("at") else ""
+        spec = max(metrics.spec(s.name, suffix), metrics.spec(s.name_trad, suffix))
+        for o in (offs if isinstance(offs, tuple) else (offs,)):
+            slots[o].append(spec)
+    return slots
+
+
+def ring_layout(catalog: Catalog, order: Sequence[str], char_px: float, start: float,
+                metrics: Metrics = METRICS, sparse: float = 1.35) -> dict[str, tuple[float, float, float]]:
+    """Radii (inner, outer) and type size of rings from the centre outwards: each ring as wide as
+    its fullest slot needs for its names at the ring's size (:func:`gui.plate.fit.ring_radii`), so
+    crowded rings get the width they need and sparse ones little. Rings with one name a slot get
+    larger type: they have the room."""
+    specs = []
     for rid in order:
-        ring_spirits = [s for s in catalog.spirits if s.rule.kind == "ring" and s.rule.get("ring") == rid]
-        per_slot = [0] * 12
-        longest = 1.0
-        for s in ring_spirits:
-            offs = s.rule.get("offset")
-            for o in (offs if isinstance(offs, tuple) else (offs,)):
-                per_slot[o] += 1
-            longest = max(longest, len(s.name) + (0.8 if s.rule.get("at") else 0.0))
-        cols = max(per_slot) or 1
-        c = char_px * (1.35 if cols == 1 else 1.0)
-        col_w = c * 1.12
-        need_in = cols * col_w * 1.08 * 12 / (2 * 3.141592653589793) + c * 0.2
-        r_in = max(r, need_in)
-        thickness = longest * c * 1.02 + c * 0.55 + c * 0.45
-        radii[rid] = (r_in, r_in + thickness, c)
-        r = r_in + thickness
-    return radii
+        slots = ring_slot_specs(catalog, rid, metrics)
+        c = char_px * (sparse if max(len(s) for s in slots) <= 1 else 1.0)
+        specs.append((rid, slots, c))
+    radii = ring_radii(specs, start, metrics)
+    return {rid: (*radii[rid], c) for rid, _, c in specs}
 
 
 class _PlateGroup(pg.GraphicsObject):
@@ -128,6 +136,13 @@ class PlateScene:
         self.wedges: dict[str, WedgeItem] = {}
         self.titles: dict[str, QGraphicsSimpleTextItem] = {}
         self.bands: dict[str, BandsItem] = {}
+        # anything drawn round a plate beyond its ring of branches (e.g. further rings) adds its
+        # width here, so that the arrangement, the titles and the scene rectangle make room for it
+        self.beyond: dict[str, float] = {}
+
+    def plate_radius(self, name: str) -> float:
+        """The radius of everything a plate draws, from its centre."""
+        return self.bases[name].outer_radius + self.beyond.get(name, 0.0)
 
     def build(self, config: ViewConfig, catalog: Catalog, selected: int | None = None,
               cached: bool = True) -> list[_PlateGroup]:
@@ -140,14 +155,22 @@ class PlateScene:
                     child.setParentItem(None)
         self.groups, self.bases, self.wedges, self.titles = {}, {}, {}, {}
         self.bands = {}
+        self.beyond = {}
         c = config.char_px
-        plates: list[tuple[str, Sequence[str]]] = (
-            [("stacked", STACKED)] if config.layout == "stacked" else [("upper", UPPER), ("lower", LOWER)])
-        extents: dict[str, float] = {}
+        plates: list[tuple[str, Sequence[str]]]
+        if config.plate in ("upper", "lower"):
+            plates = [(config.plate, UPPER if config.plate == "upper" else LOWER)]
+        elif config.layout == "stacked":
+            plates = [("stacked", STACKED)]
+        else:
+            plates = [("upper", UPPER), ("lower", LOWER)]
         for name, order in plates:
             group = _PlateGroup()
             self.groups[name] = group
-            radii = ring_layout(catalog, order, c, start=c * 2.6)
+            # beside the lower plate, the upper one (a name a slot) keeps its type near the lower's so
+            # that the lower plate, the crowded one, gets the room
+            sparse = UPPER_BESIDE_SPARSE if name == "upper" and config.plate == "both" else 1.35
+            radii = ring_layout(catalog, order, c, start=c * 2.6, metrics=metrics_for(config.text_mode), sparse=sparse)
             bands = BandsItem(group)
             bands.setZValue(-1)
             bands.configure([(radii[rid][0], radii[rid][1], rid.startswith("U"), radii[rid][2]) for rid in order],
@@ -156,13 +179,13 @@ class PlateScene:
             for rid in order:
                 ring = self.rings[rid]
                 ring.setParentItem(group)
-                ring.set_geometry(radii[rid][0], radii[rid][1])
                 ring.char_px = radii[rid][2]
-                ring.set_orientation(config.orientation)
                 ring.set_text_mode(config.text_mode)
+                ring.set_orientation(config.orientation)
+                ring.set_geometry(radii[rid][0], radii[rid][1])
             r_base = max(r for _, r, _ in radii.values())
             base = BaseRingItem(group)
-            base.configure(r_base, c * 1.25, config.orientation, config.mountains, palette, cached=cached)
+            base.configure(r_base, c * 1.0, config.orientation, config.mountains, palette, cached=cached)
             self.bases[name] = base
             wedge = WedgeItem(group)
             wedge.configure(base.outer_radius, config.orientation, palette, cached=cached)
@@ -173,15 +196,42 @@ class PlateScene:
             title.setFont(plate_font(c * 1.6))
             title.setBrush(palette.ink)
             self.titles[name] = title
-            extents[name] = base.outer_radius
-        gap = c * 3.0
-        if config.layout == "stacked":
-            self.groups["stacked"].setPos(0, 0)
-        else:
-            ru, rl = extents["upper"], extents["lower"]
-            self.groups["upper"].setPos(-(ru + gap / 2), 0)
-            self.groups["lower"].setPos(rl + gap / 2, 0)
+        self.arrange()
         return list(self.groups.values())
+
+    def arrange(self, aspect: float | None = None, extra: dict[str, float] | None = None) -> None:
+        """Place the two plates of the side-by-side layout to fill a canvas of ``aspect`` (width /
+        height) as fully as they can: side by side, the smaller plate raised towards a corner, or
+        above the other on a tall canvas. Without an aspect, straight side by side. ``extra``: room
+        to keep round a plate beyond its rim (a trace's marks)."""
+        if set(self.groups) != {"upper", "lower"}:
+            for group in self.groups.values():
+                group.setPos(0, 0)
+            return
+        extra = extra or {}
+        ru = self.plate_radius("upper") + extra.get("upper", 0.0)
+        rl = self.plate_radius("lower") + extra.get("lower", 0.0)
+        d = ru + rl + self.config.char_px * 1.5
+        best = (180.0, 0.0)
+        if aspect is not None and aspect > 0:
+            best = (-1.0, 0.0)
+            # the upper plate's centre seen from the lower's: left (180°) round to straight above (270°)
+            for step in range(0, 91):
+                phi = math.radians(180.0 + step)
+                ux, uy = d * math.cos(phi), d * math.sin(phi)
+                w = max(rl, ux + ru) - min(-rl, ux - ru)
+                h = max(rl, uy + ru) - min(-rl, uy - ru)
+                fill = min(aspect / w, 1.0 / h)
+                if fill > best[1] * 1.0005:  # the first (most side by side) of equal fits
+                    best = (180.0 + step, fill)
+        phi = math.radians(best[0])
+        ux, uy = d * math.cos(phi), d * math.sin(phi)
+        # centre the pair's bounding box on the origin
+        x0, x1 = min(-rl, ux - ru), max(rl, ux + ru)
+        y0, y1 = min(-rl, uy - ru), max(rl, uy + ru)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        self.groups["lower"].setPos(-cx, -cy)
+        self.groups["upper"].setPos(ux - cx, uy - cy)
 
     def set_names(self, plate: Plate, lang: str) -> None:
         """Give every ring its names for ``plate`` and title each plate."""
@@ -191,16 +241,31 @@ class PlateScene:
         for name, title in self.titles.items():
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
             title.setText(tr(key, lang))
+            self._place_title(name, title)
+
+    def _place_title(self, name: str, title: QGraphicsSimpleTextItem) -> None:
+        """A plate's title in a corner of its square, clear of the disc (the lower plate's top
+        right, where the upper plate never is; the others' top left), shrunk until it clears."""
+        r = self.plate_radius(name)
+        size = self.config.char_px * 1.6
+        while True:
+            title.setFont(plate_font(size))
             br = title.boundingRect()
-            r = self.bases[name].outer_radius
-            title.setPos(-br.width() / 2, -r - self.config.char_px * 2.9)
+            w, h = br.width(), br.height()
+            # the title's corner nearest the centre must stay outside the disc
+            if math.hypot(r - w, r - h) >= r + size * 0.2 or size < 6:
+                break
+            size *= 0.9
+        x = r - w if name == "lower" else -r
+        title.setPos(x, -r)
 
     def scene_rect(self) -> QRectF:
-        """The fixed rectangle, in plate coordinates, that holds every plate and its title."""
+        """The fixed rectangle, in plate coordinates, that holds every plate (titles sit in the
+        corners of their plates' squares)."""
         rect = QRectF()
         c = self.config.char_px
         for name, group in self.groups.items():
-            r = self.bases[name].outer_radius
+            r = self.plate_radius(name)
             centre = group.pos()
-            rect = rect.united(QRectF(centre.x() - r, centre.y() - r - c * 3.2, 2 * r, 2 * r + c * 3.2))
-        return rect.adjusted(-c, -c, c, c)
+            rect = rect.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        return rect.adjusted(-c * 0.1, -c * 0.1, c * 0.1, c * 0.1)

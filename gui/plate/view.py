@@ -9,6 +9,7 @@ as a dial turn (linked mode) or a hand-turned disc (paper mode).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
@@ -36,8 +37,12 @@ class PlateView(pg.GraphicsLayoutWidget):
         self.model = model
         self.config = ViewConfig()
         self.setBackground(self.config.palette.paper)
+        self.ci.setContentsMargins(0, 0, 0, 0)  # the plates reach the canvas's edges
         self.viewbox: pg.ViewBox = self.addViewBox(lockAspect=True, invertY=True, enableMenu=False)
-        self.viewbox.setDefaultPadding(0.02)
+        self.viewbox.setDefaultPadding(0.0)
+        # the plates follow the canvas's shape until the user zooms or pans
+        self._user_range = False
+        self.viewbox.sigRangeChangedManually.connect(self._range_changed_by_user)
         self.plates = PlateScene()
         self.rings = self.plates.rings
         self.reduce_motion = False
@@ -55,6 +60,8 @@ class PlateView(pg.GraphicsLayoutWidget):
             ring.sigHovered.connect(self.sigBranchHovered.emit)
         self.model.subscribe(self._on_model)
         self.apply_config(self.config)
+        from gui.plate.lens import Lens
+        self.lens = Lens(self)
 
     # -- configuration -------------------------------------------------------------------------
     def apply_config(self, config: ViewConfig) -> None:
@@ -88,7 +95,37 @@ class PlateView(pg.GraphicsLayoutWidget):
         return self.plates.wedges
 
     def reset_view(self) -> None:
-        self.viewbox.setRange(rect=self.scene_rect(), padding=0.02)
+        self._user_range = False
+        extra: dict[str, float] = {}
+        item = self.trace_item
+        if item is not None and item.parentItem() is not None:
+            for name, group in self.plates.groups.items():
+                if group is item.parentItem():
+                    br = item.boundingRect()
+                    extra[name] = max(0.0, max(br.width(), br.height()) / 2 - self.plates.plate_radius(name))
+        self.plates.arrange(self._aspect(), extra)
+        if self.trace_item is not None:
+            self.reset_view_to_fit()
+        else:
+            self.viewbox.setRange(rect=self.scene_rect(), padding=0.0)
+
+    def _aspect(self) -> float | None:
+        size = self.viewbox.size() if self.viewbox.width() > 10 else self.viewport().size()
+        w, h = float(size.width()), float(size.height())
+        return w / h if w > 10 and h > 10 else None
+
+    def _range_changed_by_user(self, *args: object) -> None:
+        self._user_range = True
+
+    def resizeEvent(self, ev: object) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(ev)
+        if hasattr(self, "plates") and not getattr(self, "_user_range", True):  # pyqtgraph calls this in __init__
+            self.reset_view()
+
+    def set_one_plate(self, plate: str) -> None:
+        """Show ``both`` plates, or just the ``upper`` or the ``lower`` one as large as the canvas allows."""
+        if plate != self.config.plate:
+            self.apply_config(replace(self.config, plate=plate))
 
     def scene_rect(self) -> QRectF:
         return self.plates.scene_rect()
@@ -97,6 +134,7 @@ class PlateView(pg.GraphicsLayoutWidget):
     def _on_model(self, event: str) -> None:
         if event in ("state", "lang"):
             self.refresh(animate=event == "state")
+            self.lens.refresh()
         elif event == "paper":
             self.sync_rotations(animate=True)
 
@@ -152,16 +190,17 @@ class PlateView(pg.GraphicsLayoutWidget):
         ring id, or ``upper``/``lower`` for a spirit in a square table)."""
         self.clear_trace()
         self._trace = (ring_or_group, list(path))
-        if ring_or_group in self.rings:
-            group = self.rings[ring_or_group].parentItem()
-            name = next(n for n, g in self.groups.items() if g is group)
-        else:
+        group = self.rings[ring_or_group].parentItem() if ring_or_group in self.rings else None
+        shown = [n for n, g in self.groups.items() if g is group]
+        if shown:
+            name = shown[0]
+        else:  # a ring of the plate not shown (one-plate view), or a square table's group
             name = ring_or_group if ring_or_group in self.groups else next(iter(self.groups))
         base = self.bases[name]
         from gui.plate.trace_item import TraceItem  # drawn only when a trace is shown
         self.trace_item = TraceItem(self.groups[name])
         self.trace_item.configure(base.outer_radius, self.config.char_px, self.config.orientation, path)
-        self.reset_view_to_fit()
+        self.reset_view()
 
     def clear_trace(self) -> None:
         self._trace = None
@@ -170,6 +209,8 @@ class PlateView(pg.GraphicsLayoutWidget):
             if scene is not None:
                 scene.removeItem(self.trace_item)
             self.trace_item = None
+            if not self._user_range:
+                self.reset_view()  # the plates close up again
 
     def reset_view_to_fit(self) -> None:
         rect = self.scene_rect()
@@ -178,7 +219,7 @@ class PlateView(pg.GraphicsLayoutWidget):
             # into the view box's own coordinates (those of scene_rect), through the plate group
             in_group = item.mapRectToParent(item.boundingRect())
             rect = rect.united(item.parentItem().mapRectToParent(in_group))
-        self.viewbox.setRange(rect=rect, padding=0.02)
+        self.viewbox.setRange(rect=rect, padding=0.0)
 
     # -- gestures --------------------------------------------------------------------------------
     def _drag_started(self, rid: str) -> None:

@@ -55,8 +55,9 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.view)
         self.splitter.addWidget(scroll)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
+        # the canvas takes whatever the panel does not need: the plates are what the window is for
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
         self.setCentralWidget(self.splitter)
         self.tables: TablesDialog | None = None
         self.systems: SystemsDialog | None = None
@@ -84,10 +85,8 @@ class MainWindow(QMainWindow):
             combo.setCurrentIndex(max(0, combo.findData(self.settings.get(key))))
         self._apply_view_options(first=True)
         geometry = self.settings.raw().value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1440, 900)
+        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
+            self.fit_to_screen()
         self.model.subscribe(self._on_model)
         self._on_model("state")
         self._on_model("history")
@@ -109,6 +108,16 @@ class MainWindow(QMainWindow):
     def _tab_shown(self, index: int) -> None:
         if self.panel.tabs.widget(index) is self.classroom_scroll:
             self.classroom  # noqa: B018 - built on first show
+
+    def fit_to_screen(self) -> None:
+        """Open as large as the screen the window is on (the first time; afterwards its remembered size)."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:
+            self.resize(1440, 900)
+            return
+        area = screen.availableGeometry()
+        self.setGeometry(area)
+        self.splitter.setSizes([max(200, area.width() - 360), 360])
 
     # -- start-up ------------------------------------------------------------------------------
     def _tell_settings_problems(self) -> None:
@@ -172,6 +181,7 @@ class MainWindow(QMainWindow):
             ("present", "F5", self.toggle_presentation),
             ("quiz", "Q", self.start_quiz),
             ("reset_view", "0", self.view.reset_view),
+            ("one_plate", "V", self.cycle_one_plate),
             ("shortcuts", "F1", self.show_shortcuts),
             ("quit", QKeySequence.StandardKey.Quit, self.close),
             ("export", "Ctrl+E", self.export_dialog),
@@ -188,7 +198,7 @@ class MainWindow(QMainWindow):
         for n in ("undo", "redo", "find"):
             self.menu_edit.addAction(self.actions_by_name[n])
         self.menu_view = menubar.addMenu("")
-        for n in ("tables", "systems", "present", "quiz", "layout", "orientation", "paper", "reset_view"):
+        for n in ("tables", "systems", "present", "quiz", "layout", "one_plate", "orientation", "paper", "reset_view"):
             self.menu_view.addAction(self.actions_by_name[n])
         self.menu_help = menubar.addMenu("")
         self.menu_help.addAction(self.actions_by_name["shortcuts"])
@@ -268,7 +278,7 @@ class MainWindow(QMainWindow):
         for key, act in self.actions_by_name.items():
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
                                                                      "reset_view", "tables", "systems", "present", "quiz", "layout",
-                                                                     "orientation",
+                                                                     "orientation", "one_plate",
                                                                      "export", "print", "copy_image")
                                            else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
         self.menu_file.setTitle(tr("file", lang))
@@ -277,11 +287,19 @@ class MainWindow(QMainWindow):
         self.menu_help.setTitle(tr("help", lang))
         self._update_status()
 
+    def cycle_one_plate(self) -> None:
+        """V: both plates → the lower plate alone → the upper plate alone → both."""
+        order = ("both", "lower", "upper")
+        self.view.set_one_plate(order[(order.index(self.view.config.plate) + 1) % 3])
+        self.actions_by_name["one_plate"].setText(tr("one_plate", self.model.lang) + "：" +
+                                                  tr("plate_" + self.view.config.plate, self.model.lang))
+
     # -- view options ---------------------------------------------------------------------------
     def _apply_view_options(self, first: bool = False) -> None:
         opts = self.panel.view_options()
         config = ViewConfig(layout=str(opts["layout"]), orientation=str(opts["orientation"]),
-                            text_mode=str(opts["text_mode"]), mountains=bool(opts["mountains"]))
+                            text_mode=str(opts["text_mode"]), mountains=bool(opts["mountains"]),
+                            plate=self.view.config.plate)
         self.view.set_reduce_motion(bool(opts["reduce_motion"]))
         if config != self.view.config:  # the view was built with its default configuration
             self.view.apply_config(config)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
@@ -35,6 +35,9 @@ class Presenter(QObject):
     NEXT = {Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Space, Qt.Key.Key_Return,
             Qt.Key.Key_Enter}
     PREV = {Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace}
+    # the spotlight steps round the branches (clockwise with Tab or ], back with Shift+Tab or [)
+    SPOT_NEXT = (Qt.Key.Key_Tab, Qt.Key.Key_BracketRight)
+    SPOT_PREV = (Qt.Key.Key_Backtab, Qt.Key.Key_BracketLeft)
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -51,6 +54,10 @@ class Presenter(QObject):
         self.blackout.setObjectName("blackout")
         self.blackout.setStyleSheet("background: black;")
         self.blackout.hide()
+        from gui.panels.spotlight import Spotlight
+        self.spotlight = Spotlight(window.view)
+        window.splitter.addWidget(self.spotlight)
+        window.view.sigBranchClicked.connect(lambda _b: QTimer.singleShot(0, self._sync_spotlight))
         window.model.subscribe(self._on_model)
 
     # entering and leaving
@@ -70,7 +77,15 @@ class Presenter(QObject):
         w.view.apply_config(replace(w.view.config, high_contrast=True))
         w.showFullScreen()
         self.active = True
+        # the spotlight beside the plate: the selected branch (or the one at the top) in large type
+        self.spotlight.show()
+        total = max(1, w.splitter.width())
+        w.splitter.setSizes([total - total * 32 // 100, 0, total * 32 // 100])
+        if w.selected_branch is None:
+            w.select_branch(6 if w.view.config.orientation == "south" else 0)
+        self._sync_spotlight()
         QApplication.instance().installEventFilter(self)  # type: ignore[union-attr]
+        self.caption.setParent(self.spotlight)
         self._update_caption()
         self.caption.show()
         self.caption.raise_()
@@ -84,6 +99,8 @@ class Presenter(QObject):
         self.active = False
         self.blackout.hide()
         self.caption.hide()
+        self.caption.setParent(w.view)
+        self.spotlight.hide()
         w.view.apply_config(self._saved["config"])  # type: ignore[arg-type]
         w.panel_container.setVisible(bool(self._saved["panel"]))
         w.menuBar().setVisible(bool(self._saved["menu"]))
@@ -115,8 +132,19 @@ class Presenter(QObject):
             self.blackout.raise_()
 
     def _on_model(self, event: str) -> None:
-        if self.active and event in ("state", "lang"):
+        if self.active and event in ("state", "lang", "paper"):
             self._update_caption()
+            self.spotlight.refresh()
+
+    def _sync_spotlight(self) -> None:
+        if self.active:
+            self.spotlight.show_branch(self.w.selected_branch, self.w.height())
+
+    def step_spotlight(self, delta: int) -> None:
+        """Move the spotlight (and the selection on the plate) round the twelve branches."""
+        b = self.w.selected_branch
+        self.w.select_branch(((6 if b is None else b) + delta) % 12)
+        self._sync_spotlight()
 
     def _update_caption(self) -> None:
         lang = self.w.model.lang
@@ -125,9 +153,12 @@ class Presenter(QObject):
         dial = tr("dial_" + self.dial, lang)
         self.caption.setText(f"{text}" + (f"\n{note}" if note else "") + f"\n<{dial}>")
         side = min(self.w.view.width(), self.w.view.height())
-        self.caption.setFont(plate_font(max(18.0, side / 26)))
+        self.caption.setFont(plate_font(max(18.0, min(side / 26, self.w.height() / 40))))
+        # at the foot of the spotlight column, clear of the plates (which fill their canvas)
+        parent = self.caption.parentWidget() or self.w.view
+        self.caption.setMaximumWidth(max(100, parent.width() - 32))
         self.caption.adjustSize()
-        self.caption.move(16, 16)
+        self.caption.move(16, max(16, parent.height() - self.caption.height() - 16))
 
     def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
         if not self.active:
@@ -136,13 +167,14 @@ class Presenter(QObject):
         if t == QEvent.Type.Resize and obj is self.w:
             self.blackout.setGeometry(self.w.rect())
             self._update_caption()
+            self._sync_spotlight()
             return False
         if t not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) or not isinstance(ev, QKeyEvent):
             return False
         key = Qt.Key(ev.key())
         handled = key in self.NEXT or key in self.PREV or key in (
             Qt.Key.Key_B, Qt.Key.Key_Period, Qt.Key.Key_Escape, Qt.Key.Key_F5, Qt.Key.Key_P,
-            Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4)
+            Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, *self.SPOT_NEXT, *self.SPOT_PREV)
         if not handled:
             return False
         if t == QEvent.Type.ShortcutOverride:
@@ -152,7 +184,11 @@ class Presenter(QObject):
         return True
 
     def handle_key(self, key: Qt.Key) -> None:
-        if key in self.NEXT:
+        if key in self.SPOT_NEXT:
+            self.step_spotlight(1)
+        elif key in self.SPOT_PREV:
+            self.step_spotlight(-1)
+        elif key in self.NEXT:
             self.next()
         elif key in self.PREV:
             self.previous()
