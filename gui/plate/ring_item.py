@@ -448,12 +448,17 @@ class RingItem(pg.GraphicsObject):
     def _slot_bounds(self, k: int) -> QRectF:
         mid = (self.r_in + self.r_out) / 2
         fit = self._fits[k]
-        bounds = QRectF()
-        for b in fit.boxes:
-            bounds = bounds.united(box_rect(b, mid))
+        if not fit.boxes:
+            return QRectF()
+        # the union of the boxes' rectangles (see box_rect), in plain numbers: the first paint asks
+        # for some two hundred of these
+        x0 = min(b.x0 for b in fit.boxes)
+        x1 = max(b.x1 for b in fit.boxes)
+        y0 = mid - max(b.rho1 for b in fit.boxes)
+        y1 = mid - min(b.rho0 for b in fit.boxes)
         # a turned character (upright text) may reach a little past its cell
         m = 2 + (fit.char_px * 0.25 if self.text_mode == "upright" else 0.0)
-        return bounds.adjusted(-m, -m, m, m)
+        return QRectF(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
 
     def _paint_into(self, ip: QPainter, k: int, flipped: bool, glyph: int) -> None:
         ip.setRenderHint(QPainter.RenderHint.Antialiasing)
