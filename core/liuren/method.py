@@ -84,7 +84,7 @@ class Course:
     """The lessons and transmissions of a day and a turn of the plate, and how they were found.
 
     ``method`` is the id of the method that gave 初传 (one of the nine); ``ke`` the lesson's name
-    (重审, 元首, 知一, 见机, 察微, 缀瑕, 涉害, 蒿矢, 弹射, 虎视, 冬蛇掩目, 别责, 八专, 自任, 自信, 井栏射 …).
+    (重审, 元首, 知一, 见机, 察微, 缀瑕, 涉害, 比用, 蒿矢, 弹射, 虎视, 冬蛇掩目, 别责, 八专, 自任, 自信, 井栏射 …).
     """
 
     day: int
@@ -224,6 +224,18 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
 
     def shehai(pool: list[Lesson], kind: str, method: str) -> Course:
         m = "shehai" if method == "zeike" else method
+        if shehai_choice == "bihe":
+            # 《六壬大全》课经「比用格」: of the tied, the one that generates the day stem (生日) is taken
+            stem_el = element_of_stem(stem)
+            gen = [c for c in pool if (stem_el - element_of_branch(c.upper)) % 5 == 1]
+            if gen:
+                for c in pool:
+                    if c not in gen:
+                        rec.add("shehai.not_bihe", c.upper, branch=_b(c.upper), stem=STEMS[stem])
+                if len(gen) == 1:
+                    rec.add("shehai.bihe", gen[0].upper, branch=_b(gen[0].upper), stem=STEMS[stem])
+                    return finish(gen[0].upper, m, "比用" if method == "zeike" else _YAO_KE[kind])
+                pool = gen
         if shehai_choice == "depth":
             scored = [(c, *depth(c, kind)) for c in pool]
             for c, n, detail in scored:

@@ -178,6 +178,7 @@ RULE_FIELDS: Final[Mapping[str, frozenset[str]]] = {k: frozenset(v.split()) for 
     "shehai.not_meng": "branch lower level", "shehai.not_zhong": "branch lower level",
     "shehai.depth": "branch lower count detail", "shehai.shallow": "branch count deep max",
     "shehai.deepest": "branch count", "shehai.tie": "cands day_kind which branch",
+    "shehai.bihe": "branch stem", "shehai.not_bihe": "branch stem",
     "yaoke.haoshi": "cands stem", "yaoke.danshe": "cands stem", "yaoke.one": "branch",
     "yaoke.several": "cands",
     "maoxing.yang": "branch mid last", "maoxing.yin": "branch mid last",
@@ -194,7 +195,7 @@ METHOD_IDS: Final = ("zeike", "biyong", "shehai", "yaoke", "maoxing", "biezhe", 
                      "fanyin")
 # Settings the code reads, with the choices it knows how to apply.
 SETTING_CHOICES: Final[Mapping[str, frozenset[str]]] = {
-    "shehai": frozenset({"mengzhong", "depth"}),
+    "shehai": frozenset({"mengzhong", "depth", "bihe"}),
     "fuyin_back": frozenset({"chong", "xing"}),
     "bazhuan_yaoke": frozenset({"bazhuan", "yaoke"}),
     "biezhe_yin": frozenset({"branch", "upper"}),
