@@ -230,15 +230,19 @@ class RingItem(pg.GraphicsObject):
         self.direct_paint = False
         self.duration_ms = 260
         self._entries: list[tuple[SlotEntry, ...]] = [() for _ in range(12)]
+        # each slot's content as a small number (the same content, the same number), for the bitmap
+        # caches' keys: hashing the names of every slot on every frame cost about half a millisecond
+        self._content_ids: dict[tuple[SlotEntry, ...], int] = {(): 0}
+        self._content_keys: list[int] = [0] * 12
         self._laid_out_px = 0.0
         self._fits: list[SlotFit] = []
         self._fit_key: tuple[float, float, float, str] | None = None
         # Rotated text cannot use the glyph cache, so on screen each slot is drawn from a pixmap
         # rendered at the current device scale; exports draw vectors (direct_paint).
         # bitmaps are keyed by what a slot holds, so a state change redraws only the slots it changes
-        self._pixmaps: dict[tuple[tuple[SlotEntry, ...], bool, int], tuple[QPixmap, QRectF]] = {}
+        self._pixmaps: dict[tuple[int, bool, int], tuple[QPixmap, QRectF]] = {}
         self._pixmap_scale = 0.0
-        self._rest_pixmaps: dict[tuple[tuple[SlotEntry, ...], bool, int, int], tuple[QPixmap, QPointF]] = {}
+        self._rest_pixmaps: dict[tuple[int, bool, int, int], tuple[QPixmap, QPointF]] = {}
         self._rest_scale = 0.0
         self._geometry: list[tuple[float, float, float]] = []
         self._geometry_key: tuple[float, float, str] | None = None
@@ -265,6 +269,8 @@ class RingItem(pg.GraphicsObject):
             self._rest_pixmaps.clear()
         self._laid_out_px = char_px
         self._entries = entries
+        ids = self._content_ids
+        self._content_keys = [ids.setdefault(e, len(ids)) for e in entries]
         self.char_px = char_px
         self.palette = palette
         self._rebuild()
@@ -470,7 +476,7 @@ class RingItem(pg.GraphicsObject):
                      dpr: float) -> tuple[QPixmap, QPointF]:
         """A slot's names rendered already turned by ``screen_turn`` degrees on screen, at device
         resolution; returns it and the slot centre's position inside it (logical pixels)."""
-        key = (self._entries[k], flipped, glyph, screen_turn)
+        key = (self._content_keys[k], flipped, glyph, screen_turn)
         hit = self._rest_pixmaps.get(key)
         if hit is None:
             bounds = self._slot_bounds(k)
@@ -503,7 +509,7 @@ class RingItem(pg.GraphicsObject):
         return hit
 
     def _slot_pixmap(self, k: int, flipped: bool, glyph: int) -> tuple[QPixmap, QRectF]:
-        key = (self._entries[k], flipped, glyph)
+        key = (self._content_keys[k], flipped, glyph)
         hit = self._pixmaps.get(key)
         if hit is None:
             bounds = self._slot_bounds(k)
