@@ -155,6 +155,9 @@ class SidePanel(QWidget):
         self.details = QTextBrowser()
         self.details.setObjectName("details")
         self.details.setOpenLinks(False)
+        # a scroll bar that comes and goes makes Qt lay the text out twice (with and without it);
+        # kept, a state change's new details cost about a millisecond less
+        self.details.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         outer.addWidget(self.details, 1)
         self.retranslate("zh-Hans", english=False)
 
