@@ -393,6 +393,7 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
                                                                    SnapshotOptions(fmt="png")), 3)
     results["export_svg_s"] = median_time(lambda: export(str(out) + ".svg", plate, None,
                                                          SnapshotOptions(fmt="svg")), 3)
+    bench_paper(quick, plate, tmp, results, details)
 
     # memory: resident size after 10,000 state changes (state, options and plate churn)
     import random
@@ -426,6 +427,18 @@ def bench_name_sizes(results: dict[str, float], details: dict[str, object]) -> N
     details["min_name_px_state"] = "甲子年 正月 甲子旬 (window resized to the size; offscreen)"
 
 
+def bench_paper(quick: bool, plate: object, tmp: Path, results: dict[str, float],
+                details: dict[str, object]) -> None:
+    """Paper: the smallest name on the A4 PDF's plates (from the page layout: the name font's size
+    times the page's scale) and the time to write the 12-month booklet."""
+    from gui.export.booklet import BookletOptions, write_booklet
+    from gui.export.snapshot import SnapshotOptions, min_name_pt
+    results["min_name_pt_a4"] = min_name_pt(plate, SnapshotOptions(fmt="pdf", paper="A4"))  # type: ignore[arg-type]
+    for paper, landscape in (("A4", True), ("A3", False), ("A3", True)):
+        key = f"min_name_pt_{paper.lower()}{'_landscape' if landscape else ''}"
+        details[key] = min_name_pt(plate, SnapshotOptions(fmt="pdf", paper=paper, landscape=landscape))  # type: ignore[arg-type]
+    results["booklet_a4_s"] = median_time(
+        lambda: write_booklet(tmp / "booklet.pdf", BookletOptions(year="丙午", paper="A4")), 1 if quick else 3)
 def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
     """Resident memory after 1,000 dialog open/close cycles (issue 18): every kind of dialog opened
     and closed in turn, 100 rounds of the ten kinds, measured after ten rounds that fill the caches

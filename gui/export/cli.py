@@ -1,8 +1,12 @@
-"""``shensha-plates snapshot``: write a plate snapshot from the command line, with no display needed.
+"""``shensha-plates snapshot`` and ``shensha-plates booklet``: a plate snapshot or the year booklet
+from the command line, with no display needed.
 
     shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 [--day …|--date …] -o plate.pdf|.svg|.png
         [--size 2400|2400x3000] [--dpi 150] [--paper A4|A3|Letter] [--landscape] [--no-table]
-        [--no-legend] [--transparent] [--lang zh-Hans|zh-Hant] [--layout side|stacked]
+        [--no-legend] [--transparent] [--paper-look] [--lang zh-Hans|zh-Hant] [--layout side|stacked]
+
+    shensha-plates booklet --year 丙午 -o 2026.pdf [--xun 甲子] [--paper A4|A3] [--landscape]
+        [--paper-look] [--lang zh-Hans|zh-Hant] [--layout side|stacked] [--orientation south|north]
 
 Any bad option or unwritable path: one line on stderr, exit status 2, and no file left behind.
 Numbers (--size, --dpi) are ASCII digits only.
@@ -21,7 +25,7 @@ from core.cycle import ascii_int
 from core.engine import Options, compute_plate
 from core.errors import ShenshaError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "booklet_main"]
 
 
 def build_parser() -> _Parser:
@@ -37,6 +41,8 @@ def build_parser() -> _Parser:
     p.add_argument("--no-caption", action="store_true")
     p.add_argument("--no-source", action="store_true")
     p.add_argument("--transparent", action="store_true", help="PNG/SVG without the paper background")
+    p.add_argument("--paper-look", action="store_true",
+                   help="the cream paper of the screen instead of a white page (white prints best)")
     p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant"))
     p.add_argument("--layout", default="side", choices=("side", "stacked"))
     p.add_argument("--orientation", default="south", choices=("south", "north"))
@@ -75,7 +81,7 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
         opts = SnapshotOptions(fmt=fmt, width=width, height=height, dpi=args.dpi, paper=args.paper,
                                landscape=args.landscape, table=not args.no_table, legend=not args.no_legend,
                                caption=not args.no_caption, source=not args.no_source,
-                               transparent=args.transparent, lang=args.lang,
+                               transparent=args.transparent, lang=args.lang, paper_look=args.paper_look,
                                view=ViewConfig(layout=args.layout, orientation=args.orientation,
                                                text_mode=args.text, mountains=args.mountains)).validate()
         _ensure_app()
@@ -104,3 +110,64 @@ def _ensure_app() -> None:
         QApplication(["shensha-plates"])
     from gui.fonts import register_fonts
     register_fonts()
+
+
+def build_booklet_parser() -> _Parser:
+    p = _Parser(prog="shensha-plates booklet",
+                description="Write the year booklet: a cover with the year plate, contents, and each month "
+                            "(plates, spirits under each branch, the month's square tables) as one PDF.")
+    p.add_argument("--year", required=True, help="year as a 甲子 (丙午) or a bare branch (午)")
+    p.add_argument("--xun", default="甲子", help="where the xun dial stays: 甲子 (default) 甲戌 甲申 甲午 甲辰 甲寅")
+    p.add_argument("-o", "--output", required=True, help="the PDF to write")
+    p.add_argument("--paper", default="A4", choices=("A4", "A3"))
+    p.add_argument("--landscape", action="store_true")
+    p.add_argument("--paper-look", action="store_true", help="the cream paper of the screen instead of white")
+    p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant"))
+    p.add_argument("--layout", default="side", choices=("side", "stacked"))
+    p.add_argument("--orientation", default="south", choices=("south", "north"))
+    p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
+                   help="choose a variant reading, e.g. tian_xi=shun_twelve; repeatable")
+    p.add_argument("--quiet", action="store_true", help="no progress line")
+    return p
+
+
+def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: TextIO | None = sys.stderr) -> int:
+    """Write the booklet with a progress line on ``err`` (one line, rewritten in place)."""
+    shown = [False]
+
+    def line(text: str) -> None:
+        if err is None:
+            return
+        try:
+            try:
+                err.write(text)
+            except UnicodeEncodeError:
+                err.write(text.encode("ascii", "backslashreplace").decode("ascii"))
+            err.flush()
+        except (OSError, ValueError):
+            pass  # nowhere left to show progress on
+    try:
+        args = build_booklet_parser().parse_args(list(argv))
+        from gui.plate.scene import ViewConfig
+        _ensure_app()
+        from gui.export.booklet import BookletOptions, write_booklet
+        opts = BookletOptions(year=args.year, xun=args.xun, paper=args.paper, landscape=args.landscape,
+                              lang=args.lang, paper_look=args.paper_look, variants=tuple(args.variant),
+                              view=ViewConfig(layout=args.layout, orientation=args.orientation)).validate()
+
+        def progress(done: int, total: int, what: str) -> bool:
+            if not args.quiet:
+                width = 24
+                filled = round(width * done / total)
+                line(f"\rbooklet {args.year} [{'#' * filled}{'-' * (width - filled)}] {done}/{total} {what:<4}")
+                shown[0] = True
+            return True
+        path = write_booklet(args.output, opts, progress=progress)
+    except ShenshaError as e:
+        if shown[0]:
+            line("\n")
+        say(err, f"error: {e}")
+        return EXIT_USAGE
+    if shown[0]:
+        line("\n")
+    return emit(f"{path}\n", out, err)

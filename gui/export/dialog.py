@@ -18,10 +18,10 @@ __all__ = ["ExportOptionsDialog", "load_snapshot_options", "save_snapshot_option
 
 _LABELS = {
     "zh-Hans": {"table": "附各支神煞表", "legend": "图例", "caption": "标题（年月旬日）", "source": "出处行",
-                "transparent": "透明背景（PNG/SVG）", "landscape": "横向", "paper": "纸张", "width": "PNG 宽度（像素）",
+                "transparent": "透明背景（PNG/SVG）", "paper_look": "仿旧纸色（不用白纸）", "landscape": "横向", "paper": "纸张", "width": "PNG 宽度（像素）",
                 "dpi": "分辨率（DPI）"},
     "zh-Hant": {"table": "附各支神煞表", "legend": "圖例", "caption": "標題（年月旬日）", "source": "出處行",
-                "transparent": "透明背景（PNG/SVG）", "landscape": "橫向", "paper": "紙張", "width": "PNG 寬度（像素）",
+                "transparent": "透明背景（PNG/SVG）", "paper_look": "仿舊紙色（不用白紙）", "landscape": "橫向", "paper": "紙張", "width": "PNG 寬度（像素）",
                 "dpi": "解析度（DPI）"},
 }
 
@@ -43,12 +43,14 @@ def load_snapshot_options(q: QSettings, base: SnapshotOptions) -> SnapshotOption
     return replace(base, table=flag("table", base.table), legend=flag("legend", base.legend),
                    caption=flag("caption", base.caption), source=flag("source", base.source),
                    transparent=flag("transparent", base.transparent), landscape=flag("landscape", base.landscape),
+                   paper_look=flag("paper_look", base.paper_look),
                    paper=paper if paper in PAPERS else base.paper, width=number("width", base.width, 64, 20000),
                    dpi=number("dpi", base.dpi, 36, 2400))
 
 
 def save_snapshot_options(q: QSettings, opts: SnapshotOptions) -> None:
-    for key in ("table", "legend", "caption", "source", "transparent", "landscape", "paper", "width", "dpi"):
+    for key in ("table", "legend", "caption", "source", "transparent", "paper_look", "landscape", "paper", "width",
+                "dpi"):
         q.setValue(f"export/{key}", getattr(opts, key))
 
 
@@ -60,7 +62,7 @@ class ExportOptionsDialog(QDialog):
         L = _LABELS[lang]
         form = QFormLayout(self)
         self.checks: dict[str, QCheckBox] = {}
-        for key in ("caption", "table", "legend", "source", "transparent", "landscape"):
+        for key in ("caption", "table", "legend", "source", "transparent", "paper_look", "landscape"):
             cb = QCheckBox(L[key])
             cb.setChecked(bool(getattr(opts, key)))
             self.checks[key] = cb
@@ -87,4 +89,5 @@ class ExportOptionsDialog(QDialog):
         checked = {k: cb.isChecked() for k, cb in self.checks.items()}
         return replace(self._base, paper=self.paper.currentText(), width=self.width_box.value(), dpi=self.dpi.value(),
                        caption=checked["caption"], table=checked["table"], legend=checked["legend"],
-                       source=checked["source"], transparent=checked["transparent"], landscape=checked["landscape"])
+                       source=checked["source"], transparent=checked["transparent"], landscape=checked["landscape"],
+                       paper_look=checked["paper_look"])

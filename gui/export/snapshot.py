@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import os
 import re
+import struct
 import uuid
-from dataclasses import dataclass, field, replace
+import zlib
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Final
 from collections.abc import Callable
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from PySide6.QtCore import (QBuffer, QIODevice, QMarginsF, QMessageLogContext, QPointF, QRectF, Qt, QtMsgType,
                             QUuid, qInstallMessageHandler)
 from PySide6.QtGui import (
-    QColor, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen,
+    QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen,
 )
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -36,16 +38,36 @@ from core.cli import branch_sections
 from gui.describe import section_name, state_label
 from gui.fonts import plate_font
 from gui.i18n import tr
+from gui.export.pages import PagePlan, place_labels, plan_plates
 from gui.plate.scene import PlateScene, ViewConfig
 from gui.plate.ring_item import draw_mark
+from gui.style import PALETTE, Palette
 
 __all__ = ["SnapshotOptions", "ExportError", "export", "render_image", "paint_pages", "PAPERS",
-           "page_count"]
+           "page_count", "PRINT_PALETTE", "paint_plates_page", "paint_table_page", "plates_page_plan",
+           "min_name_pt", "page_rect", "min_name_px"]
 
 PAPERS: Final = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3,
                  "Letter": QPageSize.PageSizeId.Letter}
 FORMATS: Final = ("png", "svg", "pdf")
 MAX_SIDE: Final = 20000  # pixels, either side of a PNG
+
+# White paper for print: the cream of the screen greys a printed page and eats toner. The names keep
+# their colours and their second cue (○ light / ● bold / ◐), so a black-and-white print still
+# tells auspicious from inauspicious; the ring bands are pale neutral greys.
+PRINT_PALETTE: Final = replace(
+    PALETTE, paper=QColor("#ffffff"), ring_a=QColor("#f7f7f5"), ring_b=QColor("#ececea"),
+    upper_a=QColor("#f6f7f4"), upper_b=QColor("#e9ebe6"), rule=QColor("#6f6a60"), base=QColor("#2f2f2f"),
+    base_text=QColor("#ffffff"), dim=QColor(255, 255, 255, 170))
+
+
+@dataclass(frozen=True)
+class _PrintView(ViewConfig):
+    """The plates' view with the white print palette."""
+
+    @property
+    def palette(self) -> Palette:
+        return PRINT_PALETTE
 
 
 class ExportError(ShenshaError, ValueError):
@@ -67,6 +89,19 @@ class SnapshotOptions:
     transparent: bool = False
     lang: str = "zh-Hans"
     view: ViewConfig = field(default_factory=ViewConfig)
+    paper_look: bool = False      # the cream "paper" of the screen instead of white
+
+    @property
+    def render_view(self) -> ViewConfig:
+        """The view the plates are drawn with: white paper unless the paper look or high contrast
+        (already white) is asked for."""
+        if self.paper_look or self.view.high_contrast or isinstance(self.view, _PrintView):
+            return self.view
+        return _PrintView(**{f.name: getattr(self.view, f.name) for f in fields(self.view)})
+
+    @property
+    def palette(self) -> Palette:
+        return self.render_view.palette
 
     def validate(self) -> SnapshotOptions:
         if self.fmt not in FORMATS:
@@ -89,7 +124,7 @@ def _plates_scene(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tupl
     plates = PlateScene()
     for ring in plates.rings.values():
         ring.direct_paint = True
-    for group in plates.build(opts.view, catalog, cached=False):
+    for group in plates.build(opts.render_view, catalog, cached=False):
         scene.addItem(group)
     for base in plates.bases.values():
         base.direct_paint = True
@@ -138,7 +173,13 @@ def paint_pages(painter: QPainter, page: QRectF, plate: Plate, calendar: Calenda
     cat = catalog or default_catalog()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    palette = opts.view.palette
+    if new_page is not None:
+        paint_plates_page(painter, page, plate, calendar, opts, cat)
+        if opts.table:
+            new_page()
+            paint_table_page(painter, page, plate, calendar, opts, cat)
+        return
+    palette = opts.palette
     if not opts.transparent:
         painter.fillRect(page, palette.paper)
     unit = page.width() / 100.0
@@ -158,34 +199,184 @@ def paint_pages(painter: QPainter, page: QRectF, plate: Plate, calendar: Calenda
         y += unit * 0.6
     footer = (unit * 3.2 if opts.legend else 0) + (unit * 2.0 if opts.source else 0)
     rows = _table_rows(plate, opts.lang, cat) if opts.table else []
-    table_h = _table_height(painter, rows, inner_w, unit) if rows and new_page is None else 0.0
+    table_h = _table_height(painter, rows, inner_w, unit) if rows else 0.0
     plates_h = page.bottom() - margin - footer - table_h - y
     scene, rect, _keep = _plates_scene(plate, opts, cat)
     target = _fit(rect, QRectF(page.left() + margin, y, inner_w, max(unit * 10, plates_h)))
     scene.render(painter, target, rect, Qt.AspectRatioMode.KeepAspectRatio)
     y = target.bottom() + unit * 0.8
-    if rows and new_page is None:
+    if rows:
         y = _paint_table(painter, rows, QRectF(page.left() + margin, y, inner_w, table_h), unit, palette)
     _paint_footer(painter, page, margin, unit, opts, palette)
-    if rows and new_page is not None:
-        new_page()
-        if not opts.transparent:
-            painter.fillRect(page, palette.paper)
-        top = page.top() + margin
-        if opts.caption:
-            painter.setPen(QPen(palette.ink))
-            painter.setFont(plate_font(unit * 2.2))
-            painter.drawText(QRectF(page.left() + margin, top, inner_w, unit * 3.2), Qt.AlignmentFlag.AlignCenter,
-                             _caption(plate, calendar, opts.lang)[0])
-            top += unit * 3.6
-        avail = page.bottom() - margin - footer - top
-        scale = 1.15
-        for candidate in (2.2, 2.0, 1.8, 1.6, 1.5, 1.4, 1.3, 1.2):
-            if _table_height(painter, rows, inner_w, unit, candidate) <= avail:
-                scale = candidate
-                break
-        _paint_table(painter, rows, QRectF(page.left() + margin, top, inner_w, avail), unit, palette, scale)
-        _paint_footer(painter, page, margin, unit, opts, palette)
+
+
+# -- pages of paper (PDF, print, the year booklet) ------------------------------------------------
+
+def page_rect(opts: SnapshotOptions) -> QRectF:
+    """The page of ``opts.paper`` (landscape or not) in device units at ``opts.dpi`` (as the PDF
+    writer sets it up)."""
+    layout = QPageLayout(QPageSize(PAPERS[opts.paper]),
+                         QPageLayout.Orientation.Landscape if opts.landscape else QPageLayout.Orientation.Portrait,
+                         QMarginsF(0, 0, 0, 0))
+    r = layout.fullRectPixels(_pdf_dpi(opts))
+    return QRectF(0, 0, r.width(), r.height())
+
+
+def _pdf_dpi(opts: SnapshotOptions) -> int:
+    return opts.dpi if opts.dpi >= 72 else 72
+
+
+def _paper_unit(page: QRectF) -> tuple[float, float]:
+    """(unit, margin): a hundredth of the page's short side, so that type has one size whatever
+    the orientation (and grows on larger paper); the margin is four units."""
+    unit = min(page.width(), page.height()) / 100.0
+    return unit, unit * 4.0
+
+
+def _caption_height(lines: int, unit: float) -> float:
+    return unit * 4.0 + unit * 2.2 * max(0, lines - 1) + unit * 0.8
+
+
+def _paint_caption(painter: QPainter, page: QRectF, lines: list[str], unit: float, margin: float,
+                   palette: Palette) -> float:
+    y = page.top() + margin
+    inner = QRectF(page.left() + margin, y, page.width() - 2 * margin, unit * 4.0)
+    painter.setPen(QPen(palette.ink))
+    painter.setFont(plate_font(unit * 2.8))
+    painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, lines[0])
+    y += unit * 4.0
+    painter.setFont(plate_font(unit * 1.4))
+    for line in lines[1:]:
+        painter.drawText(QRectF(inner.left(), y, inner.width(), unit * 2.2), Qt.AlignmentFlag.AlignCenter, line)
+        y += unit * 2.2
+    return y + unit * 0.8
+
+
+def _footer_height(opts: SnapshotOptions, unit: float, folio: bool = False) -> float:
+    return (unit * 3.4 if opts.legend else 0) + (unit * 2.2 if opts.source else 0) + (unit * 2.2 if folio else 0)
+
+
+def min_name_px(plates: PlateScene) -> float:
+    """The smallest name drawn on the plates, in scene units: for every slot that holds a name,
+    the pixel size of the font its fitted layout gives it (as :func:`gui.fonts.plate_font` rounds
+    it; the ring's one size where the ring has no per-slot fit)."""
+    sizes = []
+    for ring in plates.rings.values():
+        if ring.parentItem() is None:
+            continue
+        fit = getattr(ring, "slot_fit", None)
+        for k in range(12):
+            if ring.entries(k):
+                sizes.append(max(1, round(fit(k).char_px if fit is not None else ring.char_px)))
+    return float(min(sizes)) if sizes else 0.0
+
+
+def _plate_radius(plates: PlateScene, name: str) -> float:
+    """How far a plate draws from its centre (its branch ring, and anything drawn beyond it)."""
+    radius = getattr(plates, "plate_radius", None)
+    return float(radius(name)) if radius is not None else plates.bases[name].outer_radius
+
+
+def _label_font(unit: float) -> QFont:
+    return plate_font(unit * 2.1)
+
+
+def plates_page_plan(page: QRectF, plates: PlateScene, opts: SnapshotOptions, caption_lines: int,
+                     folio: bool = False, caption_text: str = "") -> PagePlan:
+    """Where the plates go on a page of paper: below the caption, above the legend, as large as
+    the page allows (one plate above the other on a portrait page, side by side on a landscape
+    one), each plate's title in a free corner beside it."""
+    unit, margin = _paper_unit(page)
+    top = page.top() + margin + (_caption_height(caption_lines, unit) if opts.caption else 0.0)
+    bottom = page.bottom() - margin - _footer_height(opts, unit, folio)
+    box = (page.left() + margin, top, page.width() - 2 * margin, bottom - top)
+    plan = plan_plates(box, [(name, _plate_radius(plates, name)) for name in plates.groups], gap=unit * 1.2)
+    fm = QFontMetricsF(_label_font(unit))
+    sizes = {name: (fm.horizontalAdvance(title.text()) + unit * 0.6, fm.height() + unit * 0.3)
+             for name, title in plates.titles.items() if title.text()}
+    # a title may also stand beside the caption, clear of its text
+    area = (box[0], page.top() + margin, box[2], bottom - page.top() - margin)
+    avoid = []
+    if opts.caption:
+        cw = QFontMetricsF(plate_font(unit * 2.8)).horizontalAdvance(caption_text) if caption_text else box[2]
+        ch = top - page.top() - margin
+        avoid.append((page.center().x() - cw / 2 - unit, page.top() + margin, cw + 2 * unit, ch))
+    return place_labels(plan, sizes, pad=unit * 0.4, area=area, avoid=avoid)
+
+
+def min_name_pt(plate: Plate, opts: SnapshotOptions, catalog: Catalog | None = None) -> float:
+    """The smallest name on the plates of page 1 of the PDF for ``opts`` (paper, orientation,
+    layout), in points, computed from the page layout: the font's pixel size times the page scale."""
+    cat = catalog or default_catalog()
+    _scene, _rect, plates = _plates_scene(plate, opts, cat)
+    lines = _caption(plate, None, opts.lang)
+    plan = plates_page_plan(page_rect(opts), plates, opts, len(lines), caption_text=lines[0])
+    return min_name_px(plates) * plan.scale * 72.0 / _pdf_dpi(opts)
+
+
+def paint_plates_page(painter: QPainter, page: QRectF, plate: Plate, calendar: CalendarInfo | None,
+                      opts: SnapshotOptions, catalog: Catalog, folio: str = "") -> PagePlan:
+    """Page 1 on paper: the caption, both plates filling the page, the legend and source line."""
+    palette = opts.palette
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    if not opts.transparent:
+        painter.fillRect(page, palette.paper)
+    unit, margin = _paper_unit(page)
+    lines = _caption(plate, calendar, opts.lang)
+    if opts.caption:
+        _paint_caption(painter, page, lines, unit, margin, palette)
+    scene, _rect, plates = _plates_scene(plate, opts, catalog)
+    for title in plates.titles.values():
+        title.setVisible(False)   # the page sets the titles beside the plates itself
+    plan = plates_page_plan(page, plates, opts, len(lines), bool(folio), caption_text=lines[0])
+    for disc in plan.discs:
+        # one plate at a time, the other hidden, however close the scene sets them
+        for name, group in plates.groups.items():
+            group.setVisible(name == disc.name)
+        centre = plates.groups[disc.name].pos()
+        r = _plate_radius(plates, disc.name) * 1.01
+        source = QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
+        R = disc.radius * 1.01
+        scene.render(painter, QRectF(disc.cx - R, disc.cy - R, 2 * R, 2 * R), source,
+                     Qt.AspectRatioMode.IgnoreAspectRatio)
+    painter.setFont(_label_font(unit))
+    painter.setPen(QPen(palette.ink))
+    for label in plan.labels:
+        painter.drawText(QRectF(label.x, label.y, label.width, label.height), Qt.AlignmentFlag.AlignCenter,
+                         plates.titles[label.name].text())
+    _paint_footer(painter, page, margin, unit * 1.15, opts, palette, folio)
+    return plan
+
+
+def paint_table_page(painter: QPainter, page: QRectF, plate: Plate, calendar: CalendarInfo | None,
+                     opts: SnapshotOptions, catalog: Catalog, folio: str = "",
+                     reserve: float = 0.0) -> float:
+    """The spirits under each branch on a page of their own, in the largest type that fits (at
+    least 8 pt on A4 when it can be); ``reserve`` leaves that much room at the bottom. Returns
+    where the table ends."""
+    palette = opts.palette
+    if not opts.transparent:
+        painter.fillRect(page, palette.paper)
+    unit, margin = _paper_unit(page)
+    inner_w = page.width() - 2 * margin
+    top = page.top() + margin
+    if opts.caption:
+        painter.setPen(QPen(palette.ink))
+        painter.setFont(plate_font(unit * 2.4))
+        painter.drawText(QRectF(page.left() + margin, top, inner_w, unit * 3.4), Qt.AlignmentFlag.AlignCenter,
+                         _caption(plate, calendar, opts.lang)[0])
+        top += unit * 3.8
+    rows = _table_rows(plate, opts.lang, catalog)
+    avail = page.bottom() - margin - _footer_height(opts, unit * 1.15, bool(folio)) - top - reserve
+    scale = 1.2
+    for candidate in (2.2, 2.0, 1.9, 1.8, 1.7, 1.6, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25):
+        if _table_height(painter, rows, inner_w, unit, candidate) <= avail:
+            scale = candidate
+            break
+    end = _paint_table(painter, rows, QRectF(page.left() + margin, top, inner_w, avail), unit, palette, scale)
+    _paint_footer(painter, page, margin, unit * 1.15, opts, palette, folio)
+    return end
 
 
 def _fit(source: QRectF, box: QRectF) -> QRectF:
@@ -236,8 +427,14 @@ def _source_line(lang: str) -> str:
 
 
 def _paint_footer(painter: QPainter, page: QRectF, margin: float, unit: float, opts: SnapshotOptions,
-                  palette: object) -> None:
+                  palette: object, folio: str = "") -> None:
     y = page.bottom() - margin
+    if folio:
+        y -= unit * 2.2
+        painter.setPen(QPen(palette.ink))  # type: ignore[attr-defined]
+        painter.setFont(plate_font(unit * 1.3))
+        painter.drawText(QRectF(page.left() + margin, y, page.width() - 2 * margin, unit * 2.2),
+                         Qt.AlignmentFlag.AlignCenter, folio)
     if opts.source:
         y -= unit * 2.0
         painter.setPen(QPen(palette.rule))  # type: ignore[attr-defined]
@@ -287,12 +484,12 @@ def _png_size(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple[in
     return opts.width, int(h)
 
 
-def _blank_image(w: int, h: int) -> QImage:
+def _blank_image(w: int, h: int, opaque: bool = False) -> QImage:
     """A ``w``×``h`` image, or :class:`ExportError` when there is not the memory for it (Qt then
     returns a null image; its warning is kept off the terminal for this one attempt)."""
     previous = qInstallMessageHandler(_quiet)
     try:
-        img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+        img = QImage(w, h, QImage.Format.Format_RGB32 if opaque else QImage.Format.Format_ARGB32_Premultiplied)
     finally:
         qInstallMessageHandler(previous)
     if img.isNull():
@@ -309,8 +506,9 @@ def render_image(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOpti
                  catalog: Catalog | None = None) -> QImage:
     cat = catalog or default_catalog()
     w, h = _png_size(plate, opts, cat)
-    img = _blank_image(w, h)
-    img.fill(QColor(0, 0, 0, 0) if opts.transparent else opts.view.palette.paper)
+    # an opaque page needs no alpha channel: a third less to encode, and a smaller file
+    img = _blank_image(w, h, opaque=not opts.transparent)
+    img.fill(QColor(0, 0, 0, 0) if opts.transparent else opts.palette.paper)
     dots_per_m = round(opts.dpi / 0.0254)
     img.setDotsPerMeterX(dots_per_m)
     img.setDotsPerMeterY(dots_per_m)
@@ -323,8 +521,29 @@ def render_image(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOpti
 
 
 def _png_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
-    from gui.export.png import png_bytes
-    return png_bytes(render_image(plate, calendar, opts, catalog), alpha=opts.transparent)
+    return encode_png(render_image(plate, calendar, opts, catalog), opts.dpi)
+
+
+def encode_png(img: QImage, dpi: int) -> bytes:
+    """The image as PNG bytes: 8-bit RGB (RGBA if it has an alpha channel), the resolution in a
+    pHYs chunk, rows unfiltered and deflated at zlib level 3. A page is mostly flat colour and
+    text, which compresses as well this way as with libpng's adaptive filters, in under half the
+    time (Qt's writer spent most of an export's time there)."""
+    alpha = img.hasAlphaChannel()
+    src = img.convertToFormat(QImage.Format.Format_RGBA8888 if alpha else QImage.Format.Format_RGB888)
+    w, h, stride = src.width(), src.height(), src.bytesPerLine()
+    row = w * (4 if alpha else 3)
+    raw = bytes(src.constBits())
+    data = b"".join(b"\x00" + raw[y * stride:y * stride + row] for y in range(h))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    per_metre = round(dpi / 0.0254)
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6 if alpha else 2, 0, 0, 0))
+            + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+            + chunk(b"IDAT", zlib.compress(data, 3))
+            + chunk(b"IEND", b""))
 
 
 def _svg_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
@@ -363,7 +582,7 @@ def _pdf_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOption
     buf = QBuffer()
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buf)
-    writer.setResolution(opts.dpi if opts.dpi >= 72 else 72)
+    writer.setResolution(_pdf_dpi(opts))
     writer.setCreator("Shensha Plates")
     writer.setTitle(state_label(plate.state, opts.lang))
     writer.setDocumentId(QUuid.fromString(str(uuid.uuid5(uuid.NAMESPACE_URL, repr((plate.state, plate.options, opts))))))

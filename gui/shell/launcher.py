@@ -52,6 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args[0] == "snapshot":
         from gui.export.cli import main as snapshot_main
         return snapshot_main(args[1:])
+    if args[0] == "booklet":
+        from gui.export.cli import booklet_main
+        return booklet_main(args[1:])
     from core.cli import main as cli_main
     return cli_main(args)
 

@@ -187,12 +187,13 @@ class MainWindow(QMainWindow):
             ("export", "Ctrl+E", self.export_dialog),
             ("print", QKeySequence.StandardKey.Print, self.print_dialog),
             ("copy_image", "Ctrl+Shift+C", self.copy_image),
+            ("booklet", None, self.booklet_dialog),
         ]
         for name, key, slot in specs:
             self.actions_by_name[name] = self._action(name, key, slot)
         menubar = self.menuBar()
         self.menu_file = menubar.addMenu("")
-        for n in ("export", "print", "copy_image", "quit"):
+        for n in ("export", "print", "booklet", "copy_image", "quit"):
             self.menu_file.addAction(self.actions_by_name[n])
         self.menu_edit = menubar.addMenu("")
         for n in ("undo", "redo", "find"):
@@ -279,7 +280,7 @@ class MainWindow(QMainWindow):
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
                                                                      "reset_view", "tables", "systems", "present", "quiz", "layout",
                                                                      "orientation", "one_plate",
-                                                                     "export", "print", "copy_image")
+                                                                     "export", "print", "copy_image", "booklet")
                                            else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
         self.menu_file.setTitle(tr("file", lang))
         self.menu_edit.setTitle(tr("edit", lang))
@@ -492,6 +493,10 @@ class MainWindow(QMainWindow):
                                               "PDF (*.pdf);;PNG (*.png);;SVG (*.svg)")
         if path:
             self.export_to(path, opts)
+
+    def booklet_dialog(self) -> None:
+        from gui.export.booklet_dialog import booklet_from_window
+        booklet_from_window(self)
 
     def print_to(self, printer: object) -> None:
         from PySide6.QtCore import QRectF

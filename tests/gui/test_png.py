@@ -1,5 +1,6 @@
-"""The snapshot PNG encoder: what Qt (libpng) reads back is the picture, pixel for pixel, with its
-resolution, opaque or transparent, whatever the row padding; and the same image gives the same bytes."""
+"""The snapshot PNG encoder (gui.export.snapshot.encode_png): what Qt (libpng) reads back is the
+picture, pixel for pixel, with its resolution, opaque or transparent, whatever the row padding; the
+file is well formed; and the same image gives the same bytes."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
-from gui.export.png import png_bytes
+from gui.export.snapshot import encode_png
 
 
 def _picture(width: int, height: int, transparent: bool) -> QImage:
-    img = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    # as render_image makes them: an alpha channel only for a transparent page
+    fmt = QImage.Format.Format_ARGB32_Premultiplied if transparent else QImage.Format.Format_RGB32
+    img = QImage(width, height, fmt)
     img.fill(QColor(0, 0, 0, 0) if transparent else QColor("#fbf7ee"))
     p = QPainter(img)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -24,8 +27,6 @@ def _picture(width: int, height: int, transparent: bool) -> QImage:
     p.setFont(QFont("", 9))
     p.drawText(QRectF(0, 0, width, height), Qt.AlignmentFlag.AlignCenter, "甲子 ok")
     p.end()
-    img.setDotsPerMeterX(5906)
-    img.setDotsPerMeterY(3937)
     return img
 
 
@@ -33,19 +34,19 @@ def _picture(width: int, height: int, transparent: bool) -> QImage:
 @pytest.mark.parametrize("size", [(1, 1), (5, 3), (63, 40), (301, 17)])  # odd widths: padded rows
 def test_qt_reads_back_the_same_pixels(qapp: object, transparent: bool, size: tuple[int, int]) -> None:
     img = _picture(*size, transparent)
-    data = png_bytes(img, alpha=transparent)
+    data = encode_png(img, 150)
     back = QImage.fromData(data, "PNG")
     assert not back.isNull()
     assert (back.width(), back.height()) == size
     fmt = QImage.Format.Format_ARGB32 if transparent else QImage.Format.Format_RGB32
     assert back.convertToFormat(fmt) == img.convertToFormat(fmt)
     assert back.hasAlphaChannel() == transparent
-    assert (back.dotsPerMeterX(), back.dotsPerMeterY()) == (5906, 3937)
-    assert png_bytes(img, alpha=transparent) == data
+    assert (back.dotsPerMeterX(), back.dotsPerMeterY()) == (5906, 5906)  # 150 dpi
+    assert encode_png(img, 150) == data
 
 
 def test_the_file_is_well_formed(qapp: object) -> None:
-    data = png_bytes(_picture(40, 30, False), alpha=False)
+    data = encode_png(_picture(40, 30, False), 96)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     i, kinds = 8, []
     while i < len(data):

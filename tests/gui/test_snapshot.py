@@ -47,7 +47,9 @@ def test_transparent_png(tmp_path: Path, qapp: object) -> None:
     img = render_image(PLATE, None, SnapshotOptions(width=600, transparent=True, table=False))
     assert img.pixelColor(1, 1).alpha() == 0
     opaque = render_image(PLATE, None, SnapshotOptions(width=600, table=False))
-    assert opaque.pixelColor(1, 1) == QColor("#fbf7ee")
+    assert opaque.pixelColor(1, 1) == QColor("#ffffff")  # white paper by default
+    cream = render_image(PLATE, None, SnapshotOptions(width=600, table=False, paper_look=True))
+    assert cream.pixelColor(1, 1) == QColor("#fbf7ee")
 
 
 def test_svg_is_xml_with_real_text(tmp_path: Path, qapp: object) -> None:
