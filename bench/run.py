@@ -398,8 +398,10 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     # memory: resident size after 10,000 state changes (state, options and plate churn)
     import random
     rng = random.Random(7)
-    for _ in range(300):
-        w.model.step("month", 1)
+    # first the caches every session fills and keeps (each disc's bitmaps in each of its twelve
+    # places, the engine's rows): random turns of all four dials, each painted; then the growth
+    for _ in range(600):
+        w.model.step(rng.choice(("year", "month", "xun", "day")), rng.choice((-1, 1)))
         app.processEvents()
     gc.collect()
     before = rss_mb()
