@@ -184,6 +184,8 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
     relate.add_argument("--format", choices=("text", "json"), default="text")
     relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    from core.liuren.cli import add_parser as add_ke_parser
+    add_ke_parser(sub)
     _add_variants_command(sub)
     from core.liuren.cli import add_parser as add_ke_parser
     add_ke_parser(sub)

@@ -47,8 +47,10 @@ _QUALITY_MARK: Final = {"good": "○", "bad": "●", "mixed": "◐"}
 _QUALITY_COLOR: Final = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
 
 
-def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Placement | None = None) -> str:
-    """One spirit: name, marks, meaning, source and variants."""
+def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Placement | None = None,
+                decided: tuple[bool, str] | None = None) -> str:
+    """One spirit: name, marks, meaning, source and variants; ``decided`` says whether the Liu Ren
+    plate puts a conditional name in force here, and why."""
     e = html.escape
     name = spirit_name(spirit, lang)
     colour = _QUALITY_COLOR[spirit.quality]
@@ -61,7 +63,12 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
     if aliases:
         parts.append(f" <span style='color:#555'>{e(tr('aliases', lang))}：{e('、'.join(aliases))}</span>")
     cond = placement.conditional if placement is not None else spirit.condition
-    if cond:
+    if cond and decided is not None:
+        verdict = tr("in_force", lang) if decided[0] else tr("not_in_force", lang)
+        colour = "#1f6f3b" if decided[0] else "#8a7a5a"
+        parts.append(f" <span style='color:{colour}'>〔{e(to_lang(cond, lang))}：<b>{e(verdict)}</b>，"
+                     f"{e(to_lang(decided[1], lang))}〕</span>")
+    elif cond:
         parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('conditional', lang))}：{e(to_lang(cond, lang))}〕</span>")
     if placement is not None and placement.variant:
         parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}：{e(placement.variant)}〕</span>")
@@ -80,7 +87,8 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
     return "".join(parts)
 
 
-def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Hans", english: bool = False) -> str:
+def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Hans", english: bool = False,
+                decided: dict[str, tuple[bool, str]] | None = None) -> str:
     """Everything under ``branch``: round-plate spirits ring by ring, then the square tables, then the
     day spirits — each with its meaning, source and variants."""
     e = html.escape
@@ -93,7 +101,7 @@ def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Han
         label = section_name(p, catalog, lang)
         if not sections or sections[-1][0] != label:
             sections.append((label, []))
-        sections[-1][1].append(spirit_html(p.spirit, lang, english, p))
+        sections[-1][1].append(spirit_html(p.spirit, lang, english, p, (decided or {}).get(p.spirit.id)))
     body = []
     for label, items in sections:
         gl = ""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Final
 from collections.abc import Mapping
 
+from gui.i18n_liuren import LIUREN_STRINGS
+
 __all__ = ["STRINGS", "tr", "gloss", "LANGS", "all_text"]
 
 LANGS: Final = ("zh-Hans", "zh-Hant")
@@ -204,20 +206,21 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
                 "({n} spirits need a day or the year's stem)"),
     "void": ("{xun}旬 空亡", "{xun}旬 空亡", "void of the {xun} xun"),
     "shortcut_text": (
-        "Y / Shift+Y　年 进 / 退\nM / Shift+M　月 进 / 退\nX / Shift+X　旬 进 / 退\nD / Shift+D　日 进 / 退\n"
+        "Y / Shift+Y　年 进 / 退\nM / Shift+M　月 进 / 退\nX / Shift+X　旬 进 / 退\nD / Shift+D　日 进 / 退\nH / Shift+H　时 进 / 退（天盘）\n"
         "N　现在\nCtrl+Z / Ctrl+Shift+Z　撤销 / 重做\nP　纸盘模式\nL　并列 / 叠盘\nO　方位\nCtrl+F　查找\n"
         "T　方图\nB　其他体系（八字、八煞、选择）\nV　单盘：下位 / 上位 / 两盘\n0　复位视图\n"
         "F5　演示（Tab / Shift+Tab 聚光逐支前后移动）\n"
         "鼠标拖动盘面转盘；滚轮转一格；Ctrl+滚轮缩放；Shift+点击另一支：两支关系",
-        "Y / Shift+Y　年 進 / 退\nM / Shift+M　月 進 / 退\nX / Shift+X　旬 進 / 退\nD / Shift+D　日 進 / 退\n"
+        "Y / Shift+Y　年 進 / 退\nM / Shift+M　月 進 / 退\nX / Shift+X　旬 進 / 退\nD / Shift+D　日 進 / 退\nH / Shift+H　時 進 / 退（天盤）\n"
         "N　現在\nCtrl+Z / Ctrl+Shift+Z　撤銷 / 重做\nP　紙盤模式\nL　並列 / 疊盤\nO　方位\nCtrl+F　查找\n"
         "T　方圖\nB　其他體系（八字、八煞、選擇）\nV　單盤：下位 / 上位 / 兩盤\n0　復位視圖\n"
         "F5　演示（Tab / Shift+Tab 聚光逐支前後移動）\n"
         "鼠標拖動盤面轉盤；滾輪轉一格；Ctrl+滾輪縮放；Shift+點擊另一支：兩支關係",
-        "Y/M/X/D (Shift: back) step year, month, xun, day; N now; Ctrl+Z undo; P paper mode; L layout; "
+        "Y/M/X/D/H (Shift: back) step year, month, xun, day, hour (the heaven plate); N now; Ctrl+Z undo; P paper mode; L layout; "
         "O orientation; Ctrl+F find; T square tables; B other systems (Bazi, relations, date selection); "
         "V one plate (lower, upper, both); 0 reset the view; F5 presentation (Tab / Shift+Tab move the spotlight); "
         "drag a disc to turn it; wheel turns one step; Ctrl+wheel zooms; Shift+click a second branch: relations"),
+    **LIUREN_STRINGS,
 }
 
 

@@ -7,23 +7,36 @@ when it says so; they never place a spirit themselves, they read :attr:`PlateMod
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 from collections.abc import Callable, Mapping
 
 from core.catalog import KEYS, Catalog, anchor_branch, default_catalog
 from core.engine import DIALS, Options, Plate, State, compute_plate, step_state
+from core.liuren import HeavenPlate, Ke, KeOptions, compute_ke, month_general_at
+from core.liuren.spirits import NameStatus, resolve_names
 
 if TYPE_CHECKING:
     from core.calendar import CalendarInfo  # lunar-python loads when a date is first used
 
-__all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency", "Message"]
+__all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency", "Message", "HEAVEN_RINGS",
+           "month_default_general"]
 
 # The ring that shows each dial, and the dial each ring belongs to (linked mode).
 DIAL_RING: Final[Mapping[str, str]] = {"year": "U1", "month": "L2", "xun": "U3"}
 RING_DIAL: Final[Mapping[str, str]] = {"U1": "year", "U2": "year", "U3": "xun", "U4": "xun",
                                        "L1": "month", "L2": "month", "L3": "month", "L4": "month",
-                                       "L5": "month", "L6": "month", "L7": "month"}
+                                       "L5": "month", "L6": "month", "L7": "month",
+                                       "TH": "hour", "TG": "hour"}
+# The two rings of the Liu Ren plate: the heaven plate (天盘) and the twelve generals riding it. Both
+# turn with the hour (月将加时); the generals are carried by the heaven plate.
+HEAVEN_RINGS: Final = ("TH", "TG")
+
+
+def month_default_general(month: int) -> int:
+    """The month general (月将) of a month dial with no date: the one that holds from the month's
+    中气 on (雨水 in 正月 gives 亥 …), i.e. the branch in 六合 with the month's branch."""
+    return (12 - month) % 12
 Listener = Callable[[str], None]
 UNDO_LIMIT: Final = 500  # steps kept for undo
 
@@ -35,6 +48,8 @@ class Snapshot:
     state: State
     options: Options
     calendar: CalendarInfo | None
+    general: int | None = None  # the month general set by hand or kept from a date; None: by month/date
+    ke: KeOptions = KeOptions()  # the school's choices for the Liu Ren plate (涉害, 贵人 table …)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +87,11 @@ class PlateModel:
         self._options = options
         self._calendar: CalendarInfo | None = None
         self._plate = compute_plate(self._state, self._options, self.catalog)
+        self._general: int | None = None
+        self._ke = KeOptions()
+        self._ke_result: Ke | None = None
+        self._date_general_cache: tuple[object, int] = (None, 0)
+        self._compute_liuren()
         self._lang = lang
         self._listeners: list[Listener] = []
         self._undo: list[Snapshot] = []
@@ -127,11 +147,88 @@ class PlateModel:
         return self._message
 
     def anchors(self) -> dict[str, int]:
-        """The branch under slot 0 of every ring, as shown (hand-turned positions in paper mode)."""
+        """The branch under slot 0 of every ring, as shown (hand-turned positions in paper mode).
+        The heaven-plate rings are there only when the state has an hour."""
         linked = {r.ring.id: r.anchor for r in self._plate.rings}
+        heaven = self.heaven_anchor()
+        if heaven is not None:
+            linked.update({rid: heaven for rid in HEAVEN_RINGS})
         if self._paper:
             linked.update(self._paper_anchors)
         return linked
+
+    # -- the Liu Ren plate (式): hour, month general, heaven plate --------------------------------
+    @property
+    def general(self) -> int:
+        """The month general (月将) in force: set by hand (or kept from a date once a dial was
+        turned), else the date's, else the month dial's (see :func:`month_default_general`)."""
+        if self._general is not None:
+            return self._general
+        if self._calendar is not None:
+            return self._date_general(self._calendar)
+        return month_default_general(self._state.month)
+
+    @property
+    def general_source(self) -> str:
+        """Where :attr:`general` comes from: ``hand``, ``date`` or ``month``."""
+        if self._general is not None:
+            return "hand"
+        return "date" if self._calendar is not None else "month"
+
+    def _date_general(self, calendar: CalendarInfo) -> int:
+        """The month general at the date's moment (the last 中气, or 节 as the school's setting)."""
+        key = (calendar.moment, self._ke.get("general_basis"))
+        if self._date_general_cache[0] != key:
+            self._date_general_cache = (key, month_general_at(calendar.moment, self._ke).general)
+        return self._date_general_cache[1]
+
+    @property
+    def ke_options(self) -> KeOptions:
+        return self._ke
+
+    def set_ke_options(self, ke: KeOptions) -> None:
+        """Choose the school's readings (undoable like any other change)."""
+        self._commit(Snapshot(self._state, self._options, self._calendar, self._general, ke))
+
+    @property
+    def heaven_plate(self) -> HeavenPlate | None:
+        """The core's heaven plate and generals, when the state has a day and an hour."""
+        return None if self._ke_result is None else self._ke_result.plate
+
+    @property
+    def ke(self) -> Ke | None:
+        """The core's whole 式 (lessons, transmissions, the record of the method), when the state
+        has a day and an hour."""
+        return self._ke_result
+
+    def _compute_liuren(self) -> None:
+        st = self._state
+        self._ke_result = (None if st.day is None or st.hour is None
+                           else compute_ke(st.day, st.hour, self.general, self._ke))
+        self._names: tuple[NameStatus, ...] = (
+            () if self._ke_result is None else resolve_names(st, self._ke_result, self._ke, self._plate))
+
+    @property
+    def names(self) -> tuple[NameStatus, ...]:
+        """The names that need the plate (青龙煞 … 孤课, 鬼呼), as the core resolves them in this
+        state; empty when there is no 式 (no day or no hour)."""
+        return self._names
+
+    def in_force(self) -> dict[str, bool]:
+        """The catalog's conditional spirits → whether their condition holds now (only those the
+        core could decide)."""
+        return {n.spirit: bool(n.in_force) for n in self._names
+                if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
+
+    def heaven_anchor(self) -> int | None:
+        """The earth branch under heaven-plate 子 (月将加时), or None when the state has no hour."""
+        if self._state.hour is None:
+            return None
+        return (self._state.hour - self.general) % 12
+
+    def set_general(self, general: int | None) -> None:
+        """Set the month general by hand (None: follow the date or the month again); undoable."""
+        self._commit(Snapshot(self._state, self._options, self._calendar, general, self._ke))
 
     def can_undo(self) -> bool:
         return bool(self._undo)
@@ -141,18 +238,39 @@ class PlateModel:
 
     # -- changing ------------------------------------------------------------------------------
     def _snapshot(self) -> Snapshot:
-        return Snapshot(self._state, self._options, self._calendar)
+        return Snapshot(self._state, self._options, self._calendar, self._general, self._ke)
 
     def _apply(self, snap: Snapshot) -> None:
         self._state, self._options, self._calendar = snap.state, snap.options, snap.calendar
+        self._general, self._ke = snap.general, snap.ke
         self._plate = compute_plate(self._state, self._options, self.catalog)
+        self._compute_liuren()
         self._paper_anchors = {}
         self._emit("state")
 
     def set_state(self, state: State, *, calendar: CalendarInfo | None = None,
                   options: Options | None = None, record: bool = True) -> None:
-        """Show ``state`` (and, when it came from a date, the calendar facts behind it)."""
-        new = Snapshot(state, options or self._options, calendar)
+        """Show ``state`` (and, when it came from a date, the calendar facts behind it).
+
+        A date sets the month general; leaving a date for a state in the same month keeps the
+        date's month general (turning the hour must not move the general); a new month, or a new
+        date, lets it follow the month or the date again unless it was set by hand."""
+        general = self._general
+        if calendar is not None:
+            general = None
+        elif self._calendar is not None and general is None and state.month == self._state.month:
+            general = self._date_general(self._calendar)
+        self._commit(Snapshot(state, options or self._options, calendar, general, self._ke), record)
+
+    def snapshot(self) -> Snapshot:
+        """Everything undo would restore (state, options, date, month general, school)."""
+        return self._snapshot()
+
+    def restore(self, snap: Snapshot) -> None:
+        """Go back to a snapshot taken earlier (undoable)."""
+        self._commit(snap)
+
+    def _commit(self, new: Snapshot, record: bool = True) -> None:
         if new == self._snapshot():
             return
         if record:
@@ -166,15 +284,24 @@ class PlateModel:
         self.set_state(self._state, calendar=self._calendar, options=options)
 
     def step(self, dial: str, delta: int, record: bool = True) -> None:
-        """Turn a dial by ``delta`` steps; a dial turn forgets the date it came from."""
-        if delta:
-            self.set_state(step_state(self._state, dial, delta), record=record)
+        """Turn a dial by ``delta`` steps; a dial turn forgets the date it came from. The hour
+        dial (``hour``) turns the heaven plate; from no hour it starts at 子 (or 亥 going back)."""
+        if not delta:
+            return
+        if dial == "hour":
+            h = self._state.hour
+            hour = ((delta - 1) if delta > 0 else delta) % 12 if h is None else (h + delta) % 12
+            self.set_state(replace(self._state, hour=hour), record=record)
+            return
+        self.set_state(step_state(self._state, dial, delta), record=record)
 
     def dial_to_anchor(self, ring_id: str, anchor: int) -> State:
         """The state in which ring ``ring_id`` (linked mode) has slot 0 on branch ``anchor``:
         the dial of that ring turns by as many steps as it takes (the nearest way round)."""
         dial = RING_DIAL[ring_id]
         state = self._state
+        if dial == "hour":  # 月将加时: heaven 子 over earth ``anchor`` means the hour is anchor + 月将
+            return replace(state, hour=(anchor + self.general) % 12)
         best = state
         best_cost = 99
         for delta in range(-6, 7):
@@ -192,7 +319,7 @@ class PlateModel:
 
     def reachable_anchors(self, ring_id: str) -> tuple[int, ...]:
         """Branches slot 0 of a ring can reach by turning its dial (all twelve in paper mode)."""
-        if self._paper:
+        if self._paper or ring_id in HEAVEN_RINGS:
             return tuple(range(12))
         # the ring's anchor over every value of its key: the same set whatever the current state
         ring = self.catalog.ring(ring_id)
@@ -242,8 +369,19 @@ class PlateModel:
 
     def turn_paper_ring(self, ring_id: str, anchor: int) -> None:
         """Paper mode: leave ring ``ring_id`` with slot 0 on ``anchor``, whatever the rules say."""
-        self._paper_anchors[ring_id] = anchor % 12
+        for rid in (HEAVEN_RINGS if ring_id in HEAVEN_RINGS else (ring_id,)):
+            self._paper_anchors[rid] = anchor % 12  # the generals ride the heaven plate
         self._emit("paper")
+
+    def heaven_agrees(self) -> bool:
+        """Paper mode: whether the heaven plate as turned agrees with the month general and hour."""
+        shown = self.anchors()
+        return self.heaven_anchor() is None or shown.get("TH") == self.heaven_anchor()
+
+    def heaven_hour(self) -> int | None:
+        """Paper mode: the hour the heaven plate as turned shows with this month general."""
+        shown = self.anchors().get("TH")
+        return None if shown is None else (shown + self.general) % 12
 
     def consistency(self) -> Consistency:
         """Whether the discs as turned describe one state, and the nearest state that they would."""
@@ -272,6 +410,9 @@ class PlateModel:
 
     def snap_to_consistent(self) -> None:
         target = self.consistency().nearest
+        hour = self.heaven_hour()
+        if hour is not None and not self.heaven_agrees():
+            target = replace(target, hour=hour)  # the hour the heaven plate was turned to
         self._paper_anchors = {}
         self.set_state(target)
         self._emit("paper")

@@ -19,10 +19,10 @@ __all__ = ["ExportOptionsDialog", "load_snapshot_options", "save_snapshot_option
 _LABELS = {
     "zh-Hans": {"table": "附各支神煞表", "legend": "图例", "caption": "标题（年月旬日）", "source": "出处行",
                 "transparent": "透明背景（PNG/SVG）", "paper_look": "仿旧纸色（不用白纸）", "landscape": "横向", "paper": "纸张", "width": "PNG 宽度（像素）",
-                "dpi": "分辨率（DPI）"},
+                "dpi": "分辨率（DPI）", "lesson": "附课传（天盘、天将、四课三传及所乘神煞）"},
     "zh-Hant": {"table": "附各支神煞表", "legend": "圖例", "caption": "標題（年月旬日）", "source": "出處行",
                 "transparent": "透明背景（PNG/SVG）", "paper_look": "仿舊紙色（不用白紙）", "landscape": "橫向", "paper": "紙張", "width": "PNG 寬度（像素）",
-                "dpi": "解析度（DPI）"},
+                "dpi": "解析度（DPI）", "lesson": "附課傳（天盤、天將、四課三傳及所乘神煞）"},
 }
 
 
@@ -67,6 +67,12 @@ class ExportOptionsDialog(QDialog):
             cb.setChecked(bool(getattr(opts, key)))
             self.checks[key] = cb
             form.addRow(cb)
+        self.lesson_check: QCheckBox | None = None
+        if opts.lesson is not None:  # the state has a lesson: it may go on the page
+            self.lesson_check = QCheckBox(L["lesson"])
+            self.lesson_check.setObjectName("export_lesson")
+            self.lesson_check.setChecked(True)
+            form.addRow(self.lesson_check)
         self.paper = QComboBox()
         self.paper.addItems(list(PAPERS))
         self.paper.setCurrentText(opts.paper)
@@ -90,4 +96,6 @@ class ExportOptionsDialog(QDialog):
         return replace(self._base, paper=self.paper.currentText(), width=self.width_box.value(), dpi=self.dpi.value(),
                        caption=checked["caption"], table=checked["table"], legend=checked["legend"],
                        source=checked["source"], transparent=checked["transparent"], landscape=checked["landscape"],
-                       paper_look=checked["paper_look"])
+                       paper_look=checked["paper_look"],
+                       lesson=self._base.lesson if self.lesson_check is not None and self.lesson_check.isChecked()
+                       else None)

@@ -33,11 +33,13 @@ from core.calendar import CalendarInfo
 from core.catalog import Catalog, default_catalog
 from core.cycle import BRANCHES
 from core.engine import Plate
+from core.liuren import Ke
 from core.errors import ShenshaError
 from core.cli import branch_sections
 from gui.describe import section_name, state_label
 from gui.fonts import plate_font
 from gui.i18n import tr
+from gui.export.lesson_page import in_force, lesson_rows, place_heaven
 from gui.export.pages import PagePlan, place_labels, plan_plates
 from gui.plate.scene import PlateScene, ViewConfig
 from gui.plate.ring_item import draw_mark
@@ -89,6 +91,7 @@ class SnapshotOptions:
     transparent: bool = False
     lang: str = "zh-Hans"
     view: ViewConfig = field(default_factory=ViewConfig)
+    lesson: Ke | None = None      # include this lesson (课传): heaven rings drawn, lesson rows in the table
     paper_look: bool = False      # the cream "paper" of the screen instead of white
 
     @property
@@ -124,13 +127,17 @@ def _plates_scene(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tupl
     plates = PlateScene()
     for ring in plates.rings.values():
         ring.direct_paint = True
-    for group in plates.build(opts.render_view, catalog, cached=False):
+    # the heaven rings only with a lesson to turn them to
+    view = opts.render_view if opts.lesson is not None else replace(opts.render_view, heaven=False)
+    for group in plates.build(view, catalog, cached=False):
         scene.addItem(group)
     for base in plates.bases.values():
         base.direct_paint = True
-    plates.set_names(plate, opts.lang)
+    plates.set_names(plate, opts.lang, None if opts.lesson is None else in_force(opts.lesson, plate))
     for rp in plate.rings:
         plates.rings[rp.ring.id].set_anchor(rp.anchor, animate=False)
+    if opts.lesson is not None and plates.heaven_group is not None:
+        place_heaven(plates, opts.lesson, opts.lang, view.general_names)
     return scene, plates.scene_rect(), plates
 
 
@@ -151,11 +158,13 @@ def _caption(plate: Plate, calendar: CalendarInfo | None, lang: str) -> list[str
     return lines
 
 
-def _table_rows(plate: Plate, lang: str, catalog: Catalog) -> list[tuple[str, str]]:
+def _table_rows(plate: Plate, lang: str, catalog: Catalog, lesson: Ke | None = None) -> list[tuple[str, str]]:
     rows = []
     for b in range(12):
         sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), lang == "zh-Hant", "〔{}〕")
         rows.append((BRANCHES[b], "　".join(f"【{label}】{' '.join(names)}" for label, names in sections)))
+    if lesson is not None:  # the lesson, and the spirits on each lesson and transmission
+        rows += lesson_rows(lesson, plate, lang)
     return rows
 
 
@@ -198,7 +207,7 @@ def paint_pages(painter: QPainter, page: QRectF, plate: Plate, calendar: Calenda
             y += unit * 2.0
         y += unit * 0.6
     footer = (unit * 3.2 if opts.legend else 0) + (unit * 2.0 if opts.source else 0)
-    rows = _table_rows(plate, opts.lang, cat) if opts.table else []
+    rows = _table_rows(plate, opts.lang, cat, opts.lesson) if opts.table else []
     table_h = _table_height(painter, rows, inner_w, unit) if rows else 0.0
     plates_h = page.bottom() - margin - footer - table_h - y
     scene, rect, _keep = _plates_scene(plate, opts, cat)
@@ -367,7 +376,7 @@ def paint_table_page(painter: QPainter, page: QRectF, plate: Plate, calendar: Ca
         painter.drawText(QRectF(page.left() + margin, top, inner_w, unit * 3.4), Qt.AlignmentFlag.AlignCenter,
                          _caption(plate, calendar, opts.lang)[0])
         top += unit * 3.8
-    rows = _table_rows(plate, opts.lang, catalog)
+    rows = _table_rows(plate, opts.lang, catalog, opts.lesson)
     avail = page.bottom() - margin - _footer_height(opts, unit * 1.15, bool(folio)) - top - reserve
     scale = 1.2
     for candidate in (2.2, 2.0, 1.9, 1.8, 1.7, 1.6, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25):
@@ -473,7 +482,7 @@ def _png_size(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple[in
     if opts.table:
         img = QImage(8, 8, QImage.Format.Format_ARGB32)
         p = QPainter(img)
-        h += _table_height(p, _table_rows(plate, opts.lang, catalog), opts.width - unit * 6, unit) + unit
+        h += _table_height(p, _table_rows(plate, opts.lang, catalog, opts.lesson), opts.width - unit * 6, unit) + unit
         p.end()
     if h > MAX_SIDE:
         # the page's height grows with its width: say which width would fit

@@ -86,7 +86,10 @@ class ClassroomPanel(QWidget):
         self.pause.setEnabled(False)
         prow.addWidget(self.play_year, 0, 0)
         prow.addWidget(self.play_days, 0, 1)
-        prow.addWidget(self.pause, 1, 0, 1, 2)
+        self.play_hours = QPushButton()  # the twelve hours of the day: the heaven plate goes round
+        self.play_hours.setObjectName("play_hours")
+        prow.addWidget(self.play_hours, 1, 0)
+        prow.addWidget(self.pause, 1, 1)
         self.present_label, self.duration_label, self.interval_label, self.play_label = (QLabel(), QLabel(),
                                                                                          QLabel(), QLabel())
         pf.addRow(self.present_label, row)
@@ -164,6 +167,7 @@ class ClassroomPanel(QWidget):
         self.duration.valueChanged.connect(view.set_duration)
         self.play_year.clicked.connect(lambda: self.play("month", 12))
         self.play_days.clicked.connect(lambda: self.play("day", 60))
+        self.play_hours.clicked.connect(lambda: self.play("hour", 12))
         self.pause.clicked.connect(self.toggle_play)
         self.trace_button.clicked.connect(lambda: self.trace(self.trace_text.text()))
         self.trace_text.returnPressed.connect(lambda: self.trace(self.trace_text.text()))
@@ -200,6 +204,7 @@ class ClassroomPanel(QWidget):
         self.play_label.setText(T("cls_play"))
         self.play_year.setText(T("cls_play_year"))
         self.play_days.setText(T("cls_play_days"))
+        self.play_hours.setText(T("play_hours"))
         self.pause.setText(T("cls_resume") if not self.timer.isActive() and self.play_left else T("cls_pause"))
         self.trace_label.setText(T("cls_trace"))
         self.trace_text.setPlaceholderText(T("cls_trace_hint"))

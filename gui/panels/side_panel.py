@@ -36,6 +36,8 @@ class SidePanel(QWidget):
     sigSearch = Signal(str)
     sigSnap = Signal()
     sigInvalid = Signal(str)
+    sigGeneral = Signal(object)        # a month general chosen by hand (branch index), or None: automatic
+    sigHeaven = Signal()               # the heaven-ring view options changed
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -69,7 +71,23 @@ class SidePanel(QWidget):
             row.addWidget(combo, 1)
             row.addWidget(fwd)
             form.addRow(label, row)
-        form.addRow(self.hour_label, self.hour)
+        hrow = QHBoxLayout()
+        hour_back, hour_fwd = QPushButton("◀"), QPushButton("▶")
+        for b, delta, name in ((hour_back, -1, "back"), (hour_fwd, 1, "fwd")):
+            b.setFixedWidth(30)
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.setObjectName(f"step_hour_{name}")
+            b.clicked.connect(lambda _=False, d=delta: self.sigStep.emit("hour", d))
+        hrow.addWidget(hour_back)
+        hrow.addWidget(self.hour, 1)
+        hrow.addWidget(hour_fwd)
+        form.addRow(self.hour_label, hrow)
+        self.general = self._combo()
+        self.general.setObjectName("month_general")
+        self.general_label = QLabel()
+        form.addRow(self.general_label, self.general)
+        self.general.activated.connect(lambda _i: None if self._updating else
+                                       self.sigGeneral.emit(self.general.currentData()))
         for combo in (self.year, self.month, self.xun, self.day, self.hour):
             combo.activated.connect(self._dials_changed)
         for combo in (self.year, self.day):
@@ -124,6 +142,13 @@ class SidePanel(QWidget):
         self.english = QCheckBox()
         self.reduce_motion = QCheckBox()
         self.paper = QCheckBox()
+        self.heaven_rings = QCheckBox()
+        self.heaven_rings.setObjectName("show_heaven")
+        self.heaven_rings.setChecked(True)
+        self.general_names = QCheckBox()
+        self.general_names.setObjectName("general_names")
+        for cb in (self.heaven_rings, self.general_names):
+            cb.toggled.connect(lambda _=False: None if self._updating else self.sigHeaven.emit())
         self.paper_status = QLabel()
         self.paper_status.setWordWrap(True)
         self.snap = QPushButton()
@@ -136,6 +161,8 @@ class SidePanel(QWidget):
         vform.addRow(self.mountains)
         vform.addRow(self.english)
         vform.addRow(self.reduce_motion)
+        vform.addRow(self.heaven_rings)
+        vform.addRow(self.general_names)
         vform.addRow(self.paper)
         vform.addRow(self.paper_status)
         vform.addRow(self.snap)
@@ -197,6 +224,14 @@ class SidePanel(QWidget):
         self.english.setText(tr("english", lang))
         self.reduce_motion.setText(L("reduce_motion"))
         self.paper.setText(L("paper_mode"))
+        self.heaven_rings.setText(L("show_heaven"))
+        self.general_names.setText(L("general_names"))
+        self.general_label.setText(tr("month_general", lang))
+        self.general_label.setToolTip(gloss("month_general"))
+        from gui.liuren import month_general_name
+        self._fill(self.general, [tr("general_auto", lang)] + [f"{b} {month_general_name(i, lang)}"
+                                                              for i, b in enumerate(BRANCHES)],
+                   [None] + list(range(12)))
         self.snap.setText(tr("snap_consistent", lang))
         self.search.setPlaceholderText(f"{tr('search', lang)}（{tr('search_hint', lang)}）")
         self._fill(self.year, [to_lang(p + "年", lang) for p in PILLARS], PILLARS)
@@ -216,8 +251,19 @@ class SidePanel(QWidget):
         self._fill(self.lang_combo, [tr("lang_hans", "zh-Hans"), tr("lang_hant", "zh-Hant")], ["zh-Hans", "zh-Hant"])
         self._updating = False
 
+    def show_general(self, general: int | None, text: str) -> None:
+        """The month-general selector: the hand-set general, or 'automatic' with what it gives."""
+        self._updating = True
+        try:
+            i = 0 if general is None else general + 1
+            self.general.setCurrentIndex(i)
+            self.general.setItemText(0, f"{tr('general_auto', self.lang)}：{text}")
+            self.general.setToolTip(text)
+        finally:
+            self._updating = False
+
     @staticmethod
-    def _fill(combo: QComboBox, texts: Sequence[str], data: Sequence[str]) -> None:
+    def _fill(combo: QComboBox, texts: Sequence[str], data: Sequence[object]) -> None:
         filled = (tuple(texts), tuple(data))
         if combo.property("filled_with") == filled:
             return  # the same items already (a second retranslation at start-up refilled 300 of them)

@@ -17,7 +17,9 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel
 
 from core.cycle import BRANCHES
+from gui.describe import to_lang
 from gui.fonts import plate_font
+from gui.i18n import tr
 from gui.plate.ring_item import RingItem, box_rect, quality_color, slot_flipped
 
 if TYPE_CHECKING:
@@ -123,7 +125,7 @@ class Lens(QObject):
             return
         self.hit = hit
         ring = self.view.rings[hit.ring_id]
-        key = (hit, ring.entries(hit.slot), self.view.model.lang)
+        key = (hit, ring.entries(hit.slot), self.view.model.lang, self.view.model.names)
         if key != self._key:
             self._key = key
             self.label.setText(self._html(hit))
@@ -137,7 +139,7 @@ class Lens(QObject):
         pal = self.view.config.palette
         parts = []
         for e in ring.entries(slot):
-            color = quality_color(pal, e.quality).name()
+            color = quality_color(pal, e.quality).name() if not e.dimmed else pal.rule.name()
             weight = "bold" if e.quality == "bad" else "normal"
             suffix = f"<span style='color:{pal.rule.name()}'>{html.escape(e.suffix)}</span>" if e.suffix else ""
             parts.append(f"<span style='color:{color};font-weight:{weight};font-size:{px}px'>"
@@ -154,6 +156,14 @@ class Lens(QObject):
         rows = [f"<div style='font-size:{LENS_PX}px;white-space:nowrap'><b>{BRANCHES[hit.branch]}</b>　"
                 f"<span style='color:{pal.rule.name()}'>{html.escape(ring_name)}</span><br>"
                 f"{self._names(ring, hit.slot, LENS_PX)}</div>"]
+        # a conditional name the Liu Ren plate decides: in force or not, and why (the core's reason)
+        decided = {n.spirit: n for n in self.view.model.names if n.spirit is not None and n.spirit == n.id
+                   and n.in_force is not None}
+        why = [f"{html.escape(e.text)}：{tr('in_force' if decided[e.spirit_id].in_force else 'not_in_force', lang)}，"
+               f"{html.escape(to_lang(decided[e.spirit_id].reason, lang))}"
+               for e in ring.entries(hit.slot) if e.spirit_id in decided]
+        if why:
+            rows.append(f"<div style='font-size:{BRANCH_PX}px;color:{pal.rule.name()}'>" + "<br>".join(why) + "</div>")
         others = []
         group = self.view.plates.groups[hit.plate]
         for rid, other in self.view.rings.items():

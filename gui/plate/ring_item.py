@@ -41,6 +41,7 @@ class SlotEntry:
     suffix: str = ""      # a stem or trigram label the rule names (drawn in the accent colour)
     conditional: bool = False
     has_variants: bool = False
+    dimmed: bool = False  # a conditional name whose condition does not hold on this plate
 
 
 def quality_color(palette: Palette, quality: str) -> QColor:
@@ -136,6 +137,7 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: flo
     adv, step = metrics.adv * c, metrics.step * c
     for idx, (e, b, ink) in enumerate(zip(entries, fit.flipped_boxes if flipped else fit.boxes,
                                           name_rects(fit, entries, metrics, flipped), strict=True)):
+        p.setOpacity(0.3 if e.dimmed else 1.0)  # a conditional name the plate does not put in force
         rect = box_rect(ink, mid)
         color = quality_color(palette, e.quality)
         # cells along the name from its first character: down a column / rightwards along a row,
@@ -201,6 +203,7 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: flo
             for a in (0, 60, 120):
                 dx, dy = r * math.cos(math.radians(a)), r * math.sin(math.radians(a))
                 p.drawLine(QPointF(cx - dx, cy - dy), QPointF(cx + dx, cy + dy))
+    p.setOpacity(1.0)
 
 
 class RingItem(pg.GraphicsObject):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import Final
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
@@ -22,6 +22,7 @@ from core.cycle import BRANCHES
 from core.engine import Plate
 from gui.plate.bands_item import BandsItem
 from gui.plate.base_ring_item import BaseRingItem
+from gui.plate.heaven_item import HeavenRingItem
 from gui.fonts import plate_font
 from gui.i18n import tr
 from gui.plate.fit import Metrics, ring_radii
@@ -46,6 +47,8 @@ class ViewConfig:
     char_px: float = 13.0
     high_contrast: bool = False
     plate: str = "both"           # both | upper | lower: one plate alone, as large as the canvas allows
+    heaven: bool = False          # the Liu Ren rings (heaven plate, generals) around the lower plate
+    general_names: bool = False   # the heaven ring also names each month general (登明 …)
 
     @property
     def palette(self) -> Palette:
@@ -59,7 +62,8 @@ def _ring_index(plate: Plate) -> dict[tuple[str, str, int], str]:
 
 
 def slot_entries(plate: Plate, ring_id: str, lang: str,
-                 index: dict[tuple[str, str, int], str] | None = None) -> list[tuple[SlotEntry, ...]]:
+                 index: dict[tuple[str, str, int], str] | None = None,
+                 in_force: Mapping[str, bool] | None = None) -> list[tuple[SlotEntry, ...]]:
     """The names on each slot of a ring, as the core's plate gives them (linked mode: slot k lies
     on branch anchor + k). Spirits that the state leaves out (e.g. 阳缠 in a yin year) are skipped.
     ``index`` (from one pass over the plate) saves rescanning it for every ring."""
@@ -75,10 +79,13 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
             if at is None:
                 continue
             suffix = at if at not in BRANCHES else ""
+            # a conditional name the Liu Ren plate decides: normal ink in force, dimmed when not
+            decided = None if in_force is None else in_force.get(spirit.id)
             entries.append(SlotEntry(
                 spirit_id=spirit.id, text=spirit.name_trad if trad else spirit.name,
-                quality=spirit.quality, suffix=suffix, conditional=spirit.condition is not None,
-                has_variants=bool(spirit.variants)))
+                quality=spirit.quality, suffix=suffix,
+                conditional=spirit.condition is not None and decided is not True,
+                has_variants=bool(spirit.variants), dimmed=decided is False))
         out.append(tuple(entries))
     return out
 
@@ -136,12 +143,15 @@ class PlateScene:
         self.wedges: dict[str, WedgeItem] = {}
         self.titles: dict[str, QGraphicsSimpleTextItem] = {}
         self.bands: dict[str, BandsItem] = {}
-        # anything drawn round a plate beyond its ring of branches (e.g. further rings) adds its
-        # width here, so that the arrangement, the titles and the scene rectangle make room for it
+        self.heaven: dict[str, HeavenRingItem] = {"TH": HeavenRingItem("TH", "heaven"),
+                                                  "TG": HeavenRingItem("TG", "generals")}
+        self.heaven_group: str | None = None  # the plate the heaven rings sit on, when shown
+        # anything drawn round a plate beyond its ring of branches (the heaven rings) adds its width
+        # here, so that the arrangement, the titles and the scene rectangle make room for it
         self.beyond: dict[str, float] = {}
 
     def plate_radius(self, name: str) -> float:
-        """The radius of everything a plate draws, from its centre."""
+        """The radius of everything a plate draws, from its centre (the heaven rings included)."""
         return self.bases[name].outer_radius + self.beyond.get(name, 0.0)
 
     def build(self, config: ViewConfig, catalog: Catalog, selected: int | None = None,
@@ -151,8 +161,10 @@ class PlateScene:
         palette = config.palette
         for group in self.groups.values():
             for child in list(group.childItems()):
-                if isinstance(child, RingItem):
+                if isinstance(child, RingItem):  # the heaven rings too: they are RingItems
                     child.setParentItem(None)
+        self.heaven_group = None
+        self.beyond = {}
         self.groups, self.bases, self.wedges, self.titles = {}, {}, {}, {}
         self.bands = {}
         self.beyond = {}
@@ -196,6 +208,15 @@ class PlateScene:
             title.setFont(plate_font(c * 1.6))
             title.setBrush(palette.ink)
             self.titles[name] = title
+            if config.heaven and name in ("lower", "stacked"):
+                self._place_heaven(name, group, base, config, cached)
+        if self.heaven_group is None:
+            # not shown, but owned by a plate all the same: a ring with no parent outside any scene
+            # would be kept alive for ever by its own signal connections (nothing in Qt deletes it)
+            first = next(iter(self.groups.values()))
+            for ring in self.heaven.values():
+                ring.setParentItem(first)
+                ring.setVisible(False)
         self.arrange()
         return list(self.groups.values())
 
@@ -233,11 +254,34 @@ class PlateScene:
         self.groups["lower"].setPos(-cx, -cy)
         self.groups["upper"].setPos(ux - cx, uy - cy)
 
-    def set_names(self, plate: Plate, lang: str) -> None:
-        """Give every ring its names for ``plate`` and title each plate."""
+    def _place_heaven(self, name: str, group: _PlateGroup, base: BaseRingItem, config: ViewConfig,
+                      cached: bool) -> None:
+        """The heaven ring just outside the earth branches (or the 24 mountains), the generals
+        outside it, on a fixed band of their own."""
+        cb = base.char_px
+        r0 = base.outer_radius
+        r1 = r0 + HeavenRingItem.thickness("heaven", cb, config.general_names)
+        r2 = r1 + HeavenRingItem.thickness("generals", cb, False)
+        bands = BandsItem(group)
+        bands.setZValue(-1)
+        bands.configure([(r0, r1, True, cb), (r1, r2, True, cb)], config.orientation, config.palette, cached=cached)
+        self.bands[name + ":heaven"] = bands
+        for rid, (a, b) in (("TH", (r0, r1)), ("TG", (r1, r2))):
+            ring = self.heaven[rid]
+            ring.setParentItem(group)
+            ring.setVisible(True)
+            ring.set_geometry(a, b)
+            ring.set_orientation(config.orientation)
+            ring.char_px = cb
+        self.heaven_group = name
+        self.beyond[name] = r2 - r0
+
+    def set_names(self, plate: Plate, lang: str, in_force: Mapping[str, bool] | None = None) -> None:
+        """Give every ring its names for ``plate`` and title each plate; ``in_force`` tells which
+        conditional names the Liu Ren plate puts in force (and which not)."""
         index = _ring_index(plate)
         for rid, ring in self.rings.items():
-            ring.set_content(slot_entries(plate, rid, lang, index), ring.char_px, self.config.palette)
+            ring.set_content(slot_entries(plate, rid, lang, index, in_force), ring.char_px, self.config.palette)
         for name, title in self.titles.items():
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
             title.setText(tr(key, lang))

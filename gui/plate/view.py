@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QPixmapCache
 from PySide6.QtWidgets import QWidget
 
 from gui.plate.base_ring_item import BaseRingItem
 from gui.fonts import plate_font
-from gui.model import RING_DIAL, PlateModel
+from gui.model import HEAVEN_RINGS, RING_DIAL, PlateModel
+from gui.plate.arrows_item import ArrowsItem
+from gui.plate.ring_item import RingItem
 from gui.plate.scene import PlateScene, ViewConfig
 from gui.plate.wedge_item import WedgeItem
 
@@ -34,6 +36,10 @@ class PlateView(pg.GraphicsLayoutWidget):
 
     def __init__(self, model: PlateModel, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
+        # The fixed parts of the plates (bands, branch rings, wedge) are cached as device bitmaps in
+        # Qt's pixmap cache. At full-canvas size with the heaven rings those bitmaps together exceed
+        # its default 10 MB, and an evicted one is repainted on every frame (19 ms instead of 6).
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 96 * 1024))
         self.model = model
         self.config = ViewConfig()
         self.setBackground(self.config.palette.paper)
@@ -50,8 +56,13 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._hidden: set[str] = set()
         self._dimmed: set[str] = set()
         self._trace: tuple[str, list[int | None]] | None = None
+        self._arrows: tuple[int, ...] = ()
+        self.arrows: ArrowsItem | None = None
         self.trace_item: TraceItem | None = None
-        for rid, ring in self.rings.items():
+        self.heaven = self.plates.heaven  # the heaven plate and the generals (shown with an hour)
+        self.show_heaven = True          # the view option; the rings appear when the state has an hour
+        self.general_names = False
+        for rid, ring in {**self.rings, **self.heaven}.items():
             ring.sigDragStarted.connect(lambda rid=rid: self._drag_started(rid))
             ring.sigRotationChanged.connect(lambda _deg, rid=rid: self._drag_moved(rid))
             ring.sigRotationFinished.connect(lambda anchor, rid=rid: self._drag_finished(rid, anchor))
@@ -64,7 +75,24 @@ class PlateView(pg.GraphicsLayoutWidget):
         self.lens = Lens(self)
 
     # -- configuration -------------------------------------------------------------------------
+    def all_rings(self) -> dict[str, RingItem]:
+        """Every disc that turns: the catalog's rings, and the heaven rings when they are shown."""
+        if self.config.heaven:
+            return {**self.rings, **self.heaven}
+        return dict(self.rings)
+
+    def _wanted_config(self, config: ViewConfig) -> ViewConfig:
+        heaven = self.show_heaven and self.model.state.hour is not None
+        return replace(config, heaven=heaven, general_names=self.general_names)
+
+    def set_heaven_options(self, show: bool, general_names: bool) -> None:
+        self.show_heaven, self.general_names = show, general_names
+        wanted = self._wanted_config(self.config)
+        if wanted != self.config:
+            self.apply_config(wanted)
+
     def apply_config(self, config: ViewConfig) -> None:
+        config = self._wanted_config(config)
         self.config = config
         self.setBackground(config.palette.paper)
         for group in self.plates.groups.values():
@@ -74,9 +102,15 @@ class PlateView(pg.GraphicsLayoutWidget):
         for base in self.plates.bases.values():
             base.sigClicked.connect(self.sigBranchClicked.emit)
             base.sigHovered.connect(self.sigBranchHovered.emit)
-        for ring in self.rings.values():
+        for ring in self.all_rings().values():
             ring.reduce_motion = self.reduce_motion
         self.trace_item = None  # the old one went with its group
+        self.arrows = None
+        name = self.plates.heaven_group
+        if name is not None:  # the transmissions' arrows go on the plate that carries the heaven rings
+            self.arrows = ArrowsItem(self.plates.groups[name])
+            self.arrows.configure(self.bases[name].r_in, config.char_px * 1.25, config.orientation)
+            self.arrows.set_transmissions(self._arrows)
         if self._trace is not None:
             self.show_trace(*self._trace)
         self.refresh()
@@ -133,6 +167,9 @@ class PlateView(pg.GraphicsLayoutWidget):
     # -- following the model -------------------------------------------------------------------
     def _on_model(self, event: str) -> None:
         if event in ("state", "lang"):
+            if self._wanted_config(self.config) != self.config:
+                self.apply_config(self.config)  # an hour was given or taken away: the rings come or go
+                return
             self.refresh(animate=event == "state")
             self.lens.refresh()
         elif event == "paper":
@@ -140,24 +177,31 @@ class PlateView(pg.GraphicsLayoutWidget):
 
     def refresh(self, animate: bool = False) -> None:
         """Give every ring its names for the current state and turn it into place."""
-        self.plates.set_names(self.model.plate, self.model.lang)
+        self.plates.set_names(self.model.plate, self.model.lang, self.model.in_force() or None)
+        if self.config.heaven:
+            from gui.liuren import heaven_labels
+            th, tg = heaven_labels(self.model, self.config.general_names)
+            self.heaven["TH"].set_labels(th, self.heaven["TH"].char_px, self.config.palette)
+            self.heaven["TG"].set_labels(tg, self.heaven["TG"].char_px, self.config.palette)
         self.sync_rotations(animate)
 
     def sync_rotations(self, animate: bool = True) -> None:
         anchors = self.model.anchors()
-        for rid, ring in self.rings.items():
+        for rid, ring in self.all_rings().items():
+            if rid not in anchors:
+                continue
             ring.draggable = True
             ring.allowed = self.model.reachable_anchors(rid)
             if not ring.dragging:
                 ring.set_anchor(anchors[rid], animate=animate and not self.reduce_motion)
 
     def finish_animations(self) -> None:
-        for ring in self.rings.values():
+        for ring in self.all_rings().values():
             ring.finish_animation()
 
     def set_reduce_motion(self, on: bool) -> None:
         self.reduce_motion = on
-        for ring in self.rings.values():
+        for ring in {**self.rings, **self.heaven}.values():
             ring.reduce_motion = on
 
     # -- selection and teaching aids -----------------------------------------------------------
@@ -165,6 +209,12 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._selected = branch
         for w in self.wedges.values():
             w.set_branch(branch)
+
+    def show_transmissions(self, earth: tuple[int, ...]) -> None:
+        """Draw the transmissions standing over these earth branches as arrows (初 → 中 → 末)."""
+        self._arrows = tuple(earth)
+        if self.arrows is not None:
+            self.arrows.set_transmissions(self._arrows)
 
     def highlight(self, spirit_ids: frozenset[str]) -> None:
         for ring in self.rings.values():
@@ -182,7 +232,7 @@ class PlateView(pg.GraphicsLayoutWidget):
 
     def set_duration(self, ms: int) -> None:
         """How long a one-step turn takes (all rings together)."""
-        for ring in self.rings.values():
+        for ring in {**self.rings, **self.heaven}.values():
             ring.duration_ms = max(60, int(ms))
 
     def show_trace(self, ring_or_group: str, path: list[int | None]) -> None:
@@ -226,7 +276,13 @@ class PlateView(pg.GraphicsLayoutWidget):
         self.model.begin_gesture()
 
     def _drag_moved(self, rid: str) -> None:
-        ring = self.rings[rid]
+        ring = self.all_rings().get(rid)
+        if ring is None:
+            return
+        if rid in HEAVEN_RINGS and ring.dragging:
+            # the generals ride the heaven plate: whichever of the two is dragged, both turn
+            other = self.heaven["TG" if rid == "TH" else "TH"]
+            other.setRotation(ring.rotation())
         if not ring.dragging or self.model.paper:
             return
         # live: when the dragged disc passes a reachable branch, the other discs follow at once

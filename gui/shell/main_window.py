@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QScrollArea, QSplitter
+from PySide6.QtWidgets import QApplication, QBoxLayout, QMainWindow, QMessageBox, QScrollArea, QSplitter
 
 from core.catalog import Catalog
 from core.cycle import BRANCHES
 from core.engine import Options, State
 from core.errors import ShenshaError
 from gui.describe import branch_html, search_spirits, spirit_name, state_label
-from gui.i18n import tr
+from gui.i18n import gloss, tr
 from gui.lifetime import delete_on_close
 from gui.model import PlateModel
 from gui.plate.scene import ViewConfig
@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self.panel.tabs.addTab(self.classroom_scroll, "")
         self.panel.tabs.currentChanged.connect(self._tab_shown)
         self.presenter = Presenter(self)
+        self._build_lesson_tab()
         self._connect()
         self.panel.set_view_options({k: self.settings.get(k) for k in
                                      ("layout", "orientation", "text_mode", "lang", "mountains", "english",
@@ -169,6 +170,8 @@ class MainWindow(QMainWindow):
             ("xun_back", "Shift+X", lambda: self.model.step("xun", -1)),
             ("day_fwd", "D", lambda: self.model.step("day", 1)),
             ("day_back", "Shift+D", lambda: self.model.step("day", -1)),
+            ("hour_fwd", "H", lambda: self.model.step("hour", 1)),
+            ("hour_back", "Shift+H", lambda: self.model.step("hour", -1)),
             ("now", "N", self.set_now),
             ("undo", QKeySequence.StandardKey.Undo, self.model.undo),
             ("redo", QKeySequence.StandardKey.Redo, self.model.redo),
@@ -219,6 +222,8 @@ class MainWindow(QMainWindow):
         p.sigSearch.connect(self.search)
         p.sigSnap.connect(self.model.snap_to_consistent)
         p.sigInvalid.connect(self.show_message)
+        p.sigGeneral.connect(self.model.set_general)
+        p.sigHeaven.connect(self._apply_heaven_options)
         self.view.sigBranchClicked.connect(self._branch_clicked)
         self.view.sigBranchHovered.connect(self._hover)
 
@@ -227,6 +232,10 @@ class MainWindow(QMainWindow):
         lang = self.model.lang
         if event in ("state", "lang"):
             self.panel.show_state(self.model.state)
+            if self.lesson_visible():
+                self.lesson.show_options()
+                self.lesson.refresh()
+            self.view.heaven["TH"].set_lit(frozenset())
             self._update_status()
             self._show_details(self.selected_branch)
             if self.panel.search.text().strip():
@@ -251,6 +260,7 @@ class MainWindow(QMainWindow):
         cal = self.model.calendar
         if cal is not None:
             text += f"　{cal.moment.strftime('%Y-%m-%d %H:%M')} {cal.options.zone}"
+        text += self._liuren_status()
         if self.model.paper:
             c = self.model.consistency()
             if c.consistent:
@@ -260,11 +270,86 @@ class MainWindow(QMainWindow):
             self.panel.paper_status.setText(msg)
             self.panel.snap.setVisible(not c.consistent)
             text += "　" + msg
+            heaven = self._heaven_paper_status()
+            if heaven:
+                text += "　" + heaven
+                self.panel.paper_status.setText(msg + "\n" + heaven)
+                self.panel.snap.setVisible(True if not self.model.heaven_agrees() else not c.consistent)
         else:
             self.panel.paper_status.setText("")
             self.panel.snap.setVisible(False)
         self.statusBar().showMessage(text)
         self.setWindowTitle(f"{tr('app_title', lang)} — {state_label(self.model.state, lang)}")
+
+    # -- the lesson panel (课传) ------------------------------------------------------------------
+    def _build_lesson_tab(self) -> None:
+        from gui.panels.lesson import LessonPanel
+        self.lesson = LessonPanel(self.model, english=lambda: self.panel.english.isChecked())
+        self.panel.tabs.addTab(self.lesson, "")
+        self.lesson.sigShow.connect(self.show_on_plate)
+        self.lesson.sigWalk.connect(self._walk_step)
+        self.panel.tabs.currentChanged.connect(lambda _i: self._lesson_tab_shown())
+
+    def lesson_visible(self) -> bool:
+        return self.panel.tabs.currentWidget() is self.lesson
+
+    def _lesson_tab_shown(self) -> None:
+        # the lesson needs the room: its tab takes most of the panel's height while shown
+        layout = self.panel.layout()
+        if isinstance(layout, QBoxLayout):
+            layout.setStretch(layout.indexOf(self.panel.tabs), 5 if self.lesson_visible() else 0)
+        self.panel.details.setMaximumHeight(96 if self.lesson_visible() else 16777215)
+        if self.lesson_visible():
+            self.lesson.refresh()
+
+    def show_lesson(self) -> None:
+        self.panel.tabs.setCurrentWidget(self.lesson)
+
+    def _walk_step(self, step: object) -> None:
+        """A step of the lesson's walk-through shown on the plate (None: the walk ended)."""
+        from gui.panels.lesson import WalkStep
+        if isinstance(step, WalkStep):
+            self.view.heaven["TH"].set_lit(step.heaven)
+            if step.earth is not None:
+                self.select_branch(step.earth)
+            self.view.show_transmissions(step.arrows)
+            self.statusBar().showMessage(step.words, 15000)
+        else:
+            self.view.heaven["TH"].set_lit(frozenset())
+            self.view.show_transmissions(())
+        self.presenter.refresh_caption()
+
+    def show_on_plate(self, spirit_id: str, branch: int, heaven: frozenset[int]) -> None:
+        """From the lesson panel: select the earth branch, light heaven slots, highlight a spirit."""
+        self.select_branch(branch)
+        self.view.heaven["TH"].set_lit(frozenset(heaven))
+        self.view.highlight(frozenset({spirit_id}) if spirit_id else frozenset())
+
+    def _liuren_status(self) -> str:
+        """The month general in force and where it comes from, when the state has an hour."""
+        m = self.model
+        g = BRANCHES[m.general]
+        self.panel.show_general(m.general if m.general_source == "hand" else None,
+                                tr("general_src_" + m.general_source, m.lang, g=g))
+        if m.state.hour is None:
+            return ""
+        return "　" + tr("general_src_" + m.general_source, m.lang, g=g) + f"加{BRANCHES[m.state.hour]}"
+
+    def _heaven_paper_status(self) -> str:
+        """Paper mode: whether the heaven ring as turned still agrees with the month general and hour."""
+        m = self.model
+        if m.state.hour is None or not self.view.config.heaven:
+            return ""
+        g, h = BRANCHES[m.general], BRANCHES[m.state.hour]
+        if m.heaven_agrees():
+            return tr("heaven_agrees", m.lang, g=g, h=h)
+        shown = m.heaven_hour()
+        return tr("heaven_disagrees", m.lang, g=g, h=h, shown=BRANCHES[shown if shown is not None else 0])
+
+    def _apply_heaven_options(self) -> None:
+        p = self.panel
+        self.view.set_heaven_options(p.heaven_rings.isChecked(), p.general_names.isChecked())
+        self._update_status()
 
     def _retranslate(self) -> None:
         lang = self.model.lang
@@ -273,9 +358,13 @@ class MainWindow(QMainWindow):
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
         if self._classroom is not None:
             self._classroom.retranslate(english)
+        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.lesson), tr("lesson_tab", lang))
+        self.panel.tabs.setTabToolTip(self.panel.tabs.indexOf(self.lesson), gloss("lesson_tab"))
+        self.lesson.retranslate()
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
-                 "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀"}
+                 "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀",
+                 "hour_fwd": tr("hour_fwd", lang), "hour_back": tr("hour_back", lang)}
         for key, act in self.actions_by_name.items():
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
                                                                      "reset_view", "tables", "systems", "present", "quiz", "layout",
@@ -380,8 +469,11 @@ class MainWindow(QMainWindow):
         if branch is None:
             self.panel.details.setHtml(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
             return
+        # the conditional names the Liu Ren plate decides, with the core's reason
+        decided = {n.spirit: (bool(n.in_force), n.reason) for n in self.model.names
+                   if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
         self.panel.details.setHtml(branch_html(self.model.plate, branch, self.model.catalog, lang,
-                                               english=self.panel.english.isChecked()))
+                                               english=self.panel.english.isChecked(), decided=decided))
 
     def search(self, text: str, quiet: bool = False) -> None:
         lang = self.model.lang
@@ -462,7 +554,7 @@ class MainWindow(QMainWindow):
         from gui.export.snapshot import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
         return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
-                       view=self.view.config)
+                       view=self.view.config, lesson=self.model.ke)  # the lesson, when the state has one
 
     def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind."""

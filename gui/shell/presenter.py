@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Presenter", "DIAL_KEYS"]
 
-DIAL_KEYS = ("year", "month", "xun", "day")  # chosen with the keys 1–4
+DIAL_KEYS = ("year", "month", "xun", "day", "hour")  # chosen with the keys 1–5 (5: the hour, the heaven plate)
 
 
 class Presenter(QObject):
@@ -50,6 +50,13 @@ class Presenter(QObject):
         self.caption.setStyleSheet("background: rgba(0,0,0,170); color: white; padding: 10px 18px;"
                                    "border-radius: 8px;")
         self.caption.hide()
+        # the Liu Ren walk-through: the lesson in large type and the step in words, bottom left
+        self.walk_caption = QLabel(window.view)
+        self.walk_caption.setObjectName("present_walk")
+        self.walk_caption.setStyleSheet("background: rgba(0,0,0,185); color: white; padding: 10px 18px;"
+                                        "border-radius: 8px;")
+        self.walk_caption.setWordWrap(True)
+        self.walk_caption.hide()
         self.blackout = QWidget(window)
         self.blackout.setObjectName("blackout")
         self.blackout.setStyleSheet("background: black;")
@@ -99,6 +106,8 @@ class Presenter(QObject):
         self.active = False
         self.blackout.hide()
         self.caption.hide()
+        self.walk_caption.hide()
+        self.walk_caption.setParent(w.view)
         self.caption.setParent(w.view)
         self.spotlight.hide()
         w.view.apply_config(self._saved["config"])  # type: ignore[arg-type]
@@ -117,6 +126,9 @@ class Presenter(QObject):
         self._go(-1)
 
     def _go(self, delta: int) -> None:
+        if self.w.lesson.walk_active():  # the Liu Ren walk-through, when one is running
+            self.w.lesson.go_walk(delta)
+            return
         lesson = self.w.classroom.lesson_steps()
         if lesson:
             self.w.classroom.go_lesson(delta)
@@ -146,6 +158,10 @@ class Presenter(QObject):
         self.w.select_branch(((6 if b is None else b) + delta) % 12)
         self._sync_spotlight()
 
+    def refresh_caption(self) -> None:
+        if self.active:
+            self._update_caption()
+
     def _update_caption(self) -> None:
         lang = self.w.model.lang
         text = state_label(self.w.model.state, lang)
@@ -159,6 +175,24 @@ class Presenter(QObject):
         self.caption.setMaximumWidth(max(100, parent.width() - 32))
         self.caption.adjustSize()
         self.caption.move(16, max(16, parent.height() - self.caption.height() - 16))
+        self._update_walk_caption(side)
+
+    def _update_walk_caption(self, side: int) -> None:
+        walk = self.w.lesson.current_walk_step()
+        if walk is None or not self.active:
+            self.walk_caption.hide()
+            return
+        # in the spotlight column, above the state's caption, clear of the plates
+        parent = self.caption.parentWidget() or self.w.view
+        if self.walk_caption.parentWidget() is not parent:
+            self.walk_caption.setParent(parent)
+        self.walk_caption.setText(self.w.lesson.walk_summary())
+        self.walk_caption.setFont(plate_font(max(18.0, min(side / 38, self.w.height() / 38))))  # 28 px at 1080
+        self.walk_caption.setMaximumWidth(max(100, parent.width() - 32))
+        self.walk_caption.adjustSize()
+        self.walk_caption.move(16, max(16, self.caption.y() - self.walk_caption.height() - 12))
+        self.walk_caption.show()
+        self.walk_caption.raise_()
 
     def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
         if not self.active:
@@ -174,7 +208,7 @@ class Presenter(QObject):
         key = Qt.Key(ev.key())
         handled = key in self.NEXT or key in self.PREV or key in (
             Qt.Key.Key_B, Qt.Key.Key_Period, Qt.Key.Key_Escape, Qt.Key.Key_F5, Qt.Key.Key_P,
-            Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, *self.SPOT_NEXT, *self.SPOT_PREV)
+            Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, *self.SPOT_NEXT, *self.SPOT_PREV)
         if not handled:
             return False
         if t == QEvent.Type.ShortcutOverride:

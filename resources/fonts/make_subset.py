@@ -52,6 +52,32 @@ def system_texts() -> list[str]:
     return parts
 
 
+def liuren_texts() -> list[str]:
+    """Text of the Liu Ren plate: generals, month generals, methods, the sentences of the method's
+    record, the names that need the plate, the settings and their books."""
+    from core.liuren import liuren_tables
+
+    t = liuren_tables()
+    parts: list[str] = []
+    for g in t.generals:
+        parts += [g.name, g.name_trad, g.short, g.short_trad]
+    for mg in t.month_generals:
+        parts += [mg.name, mg.name_trad, mg.qi, mg.jie]
+    for m in t.methods.values():
+        parts += [m.name, m.name_trad, m.source.quote]
+    parts += [r.text for r in t.rules.values()]
+    for n in t.names:
+        parts += [n.name, n.name_trad, n.meaning, n.source.quote]
+    for st in t.settings.values():
+        parts += [st.name] + [c.name + c.note + c.source.quote for c in st.choices]
+    for b in t.books.values():
+        parts += [b.title, b.note]
+    parts.append("元首重审知一见机察微缀瑕涉害蒿矢弹射虎视冬蛇掩目别责八专自任自信井栏射杜传孤寡课哭神下泪鬼呼")
+    # the words core/liuren/spirits.py builds a name's reason from
+    parts.append("初传不空旬空与传中孤寡俱空阳空阴空发用未知年月不能定其位置此时不列此神天盘为之鬼加临墓神上非乘不在昼夜贵顺逆")
+    return parts
+
+
 def needed_text() -> str:
     from core.catalog import default_catalog
     from gui.i18n import all_text
@@ -68,6 +94,7 @@ def needed_text() -> str:
     for r in default_catalog().rings:
         parts += [r.name, r.name_trad, r.source.quote]
     parts += system_texts()
+    parts += liuren_texts()
     from core.script import to_traditional  # traditional forms of meanings and notes (OpenCC, 干支 kept)
     parts.append(to_traditional("".join(parts)))
     text = "".join(parts)

@@ -1,0 +1,478 @@
+"""The Liu Ren plate on screen: the heaven ring and the generals turn with the hour (drag, wheel, keys,
+selector), the month general follows the date, and what is shown agrees with the core."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from core.cycle import BRANCHES, STEMS
+from core.engine import State
+from core.liuren import compute_ke
+from gui.describe import to_lang
+from gui.liuren import general_name
+from gui.shell.main_window import MainWindow
+from gui.style import branch_angle
+from tests.gui.conftest import drag_ring, ring_point, wheel_on
+
+SEED_DATE = "1998-11-30T12:00"  # seed 002's first worked case: 辛巳日 午时, 寅将
+
+
+def set_seed_date(window: MainWindow) -> None:
+    window.set_date(SEED_DATE, "Asia/Shanghai", "lichun", "jie", "next-day")
+    QApplication.processEvents()
+    window.view.finish_animations()
+
+
+def assert_heaven_matches_core(window: MainWindow) -> None:
+    """The heaven ring and the generals ring as drawn against the core's plate for the model's state."""
+    window.view.finish_animations()
+    st = window.model.state
+    assert st.day is not None and st.hour is not None
+    ke = compute_ke(st.day, st.hour, window.model.general, window.model.ke_options)
+    th, tg = window.view.heaven["TH"], window.view.heaven["TG"]
+    assert window.view.config.heaven
+    # heaven 子 (slot 0) stands over the earth branch the core puts it on; the generals turn with it
+    assert th.anchor == ke.plate.under(0) == tg.anchor
+    assert abs(th.rotation() - 30 * round(th.rotation() / 30)) < 1e-6
+    for earth in range(12):
+        heaven = ke.plate.over(earth)
+        assert th.label(heaven).text == BRANCHES[heaven]
+        assert tg.label(heaven).text == general_name(ke.plate.generals[earth], window.model.lang)
+    assert window.model.ke == ke
+
+
+def _contains_run(lines: list[str], run: list[str]) -> bool:
+    return any(lines[i:i + len(run)] == run for i in range(len(lines) - len(run) + 1))
+
+
+def assert_lesson_shown(window: MainWindow) -> None:
+    """The lesson panel shows the core's four lessons (right to left: generals, uppers, lowers) and
+    three transmissions (kin, hidden stem, branch, general), and the method's name."""
+    window.show_lesson()
+    QApplication.processEvents()
+    st = window.model.state
+    assert st.day is not None and st.hour is not None
+    ke = compute_ke(st.day, st.hour, window.model.general, window.model.ke_options)
+    lang = window.model.lang
+    lines = [line.strip() for line in window.lesson.plain_text().splitlines()]
+    rtl = list(reversed(ke.lessons))
+    assert _contains_run(lines, [general_name(g, lang, short=True) for g in reversed(ke.lesson_generals)]
+                         + [BRANCHES[lesson.upper] for lesson in rtl] + [lesson.lower_name for lesson in rtl]), lines
+    for t in ke.transmissions:
+        stem = STEMS[t.stem] if t.stem is not None else ""
+        assert _contains_run(lines, [to_lang(t.kin, lang), stem, BRANCHES[t.branch], general_name(t.general, lang)]), lines
+    assert any(ke.method_name(lang) in line for line in lines)
+    for step in ke.steps:
+        assert step.text(lang) in lines
+
+
+def test_the_seed_case_from_its_date(window: MainWindow) -> None:
+    set_seed_date(window)
+    model = window.model
+    assert BRANCHES[model.general] == "寅" and model.general_source == "date"
+    assert_heaven_matches_core(window)
+    # 寅将加午: heaven 寅 over earth 午, 贵人 on 午 (辛 by day), the generals backward
+    th, tg = window.view.heaven["TH"], window.view.heaven["TG"]
+    assert (BRANCHES.index("寅") + th.anchor) % 12 == BRANCHES.index("午")
+    assert tg.label(BRANCHES.index("午")).text == "贵人"
+    assert "寅将" in window.statusBar().currentMessage()
+    assert_lesson_shown(window)
+    # as seed 002 prints it: generals 玄 龙 勾 贵 over 酉 丑 寅 午 over 丑 巳 午 辛; 午 贵, 寅 勾, 戌 常
+    lines = [line.strip() for line in window.lesson.plain_text().splitlines()]
+    assert _contains_run(lines, list("玄龙勾贵酉丑寅午丑巳午辛"))
+    assert _contains_run(lines, ["官鬼", "壬", "午", "贵人"])
+    assert _contains_run(lines, ["妻财", "戊", "寅", "勾陈"])
+    assert _contains_run(lines, ["父母", "甲", "戌", "太常"])
+
+
+def test_no_hour_no_heaven_rings(window: MainWindow) -> None:
+    assert window.model.state.hour is None
+    assert not window.view.config.heaven
+    assert not window.view.heaven["TH"].isVisible()
+    window.model.set_state(State.parse("戊寅", 10, None, "辛巳", "午"))
+    QApplication.processEvents()
+    assert window.view.config.heaven and window.view.heaven["TH"].isVisible()
+    # the lower plate grew by the two rings; the scene rectangle holds them
+    rect = window.view.scene_rect()
+    group = window.view.groups["lower"]
+    r = window.view.heaven["TG"].r_out
+    assert rect.contains(group.pos().x() + r, group.pos().y())  # type: ignore[attr-defined]
+
+
+def test_drag_the_heaven_ring_turns_the_hour(window: MainWindow, qtbot: object) -> None:
+    set_seed_date(window)
+    th = window.view.heaven["TH"]
+    start_anchor = th.anchor
+    a = branch_angle(6, "south")  # at 午, the top
+    with qtbot.waitSignal(th.sigRotationFinished, timeout=3000) as blocker:  # type: ignore[attr-defined]
+        drag_ring(window, th, a, a + 60, steps=30)
+    assert blocker.args == [(start_anchor + 2) % 12]
+    QApplication.processEvents()
+    model = window.model
+    assert BRANCHES[model.state.hour] == "申"  # two hours on
+    assert BRANCHES[model.general] == "寅"      # turning the hour keeps the date's month general
+    assert model.calendar is None
+    assert_heaven_matches_core(window)
+    assert_lesson_shown(window)
+    assert model.can_undo()
+    model.undo()
+    window.view.finish_animations()
+    assert BRANCHES[model.state.hour] == "午"
+    assert_heaven_matches_core(window)
+
+
+def test_drag_the_generals_ring_turns_both(window: MainWindow, qtbot: object) -> None:
+    set_seed_date(window)
+    tg, th = window.view.heaven["TG"], window.view.heaven["TH"]
+    a = branch_angle(3, "south")
+    with qtbot.waitSignal(tg.sigRotationFinished, timeout=3000):  # type: ignore[attr-defined]
+        drag_ring(window, tg, a, a - 30, steps=20)
+    QApplication.processEvents()
+    assert BRANCHES[window.model.state.hour] == "巳"
+    assert th.anchor == tg.anchor
+    assert_heaven_matches_core(window)
+
+
+def test_wheel_and_keys_turn_the_hour(window: MainWindow, qtbot: object) -> None:
+    set_seed_date(window)
+    th = window.view.heaven["TH"]
+    wheel_on(window, ring_point(window, th, branch_angle(6, "south")), -120)  # one step forward
+    QApplication.processEvents()
+    assert BRANCHES[window.model.state.hour] == "未"
+    assert_heaven_matches_core(window)
+    assert_lesson_shown(window)
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_H)  # type: ignore[attr-defined]
+    assert BRANCHES[window.model.state.hour] == "申"
+    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)  # type: ignore[attr-defined]
+    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)  # type: ignore[attr-defined]
+    assert BRANCHES[window.model.state.hour] == "午"
+    assert_heaven_matches_core(window)
+    # every one of the twelve hours, by the key, agrees with the core
+    for _ in range(12):
+        qtbot.keyClick(window, Qt.Key.Key_H)  # type: ignore[attr-defined]
+        assert_heaven_matches_core(window)
+        assert_lesson_shown(window)
+    assert BRANCHES[window.model.state.hour] == "午"
+
+
+def test_hour_selector_and_hand_set_general(window: MainWindow) -> None:
+    set_seed_date(window)
+    combo = window.panel.hour
+    combo.setCurrentIndex(combo.findData("子"))
+    combo.activated.emit(combo.currentIndex())
+    QApplication.processEvents()
+    assert BRANCHES[window.model.state.hour] == "子"
+    assert BRANCHES[window.model.general] == "寅"
+    assert_heaven_matches_core(window)
+    g = window.panel.general
+    g.setCurrentIndex(g.findData(BRANCHES.index("丑")))
+    g.activated.emit(g.currentIndex())
+    assert BRANCHES[window.model.general] == "丑" and window.model.general_source == "hand"
+    assert_heaven_matches_core(window)
+    window.model.undo()
+    assert BRANCHES[window.model.general] == "寅"
+
+
+def test_month_general_without_a_date_follows_the_month(window: MainWindow) -> None:
+    window.model.set_state(State.parse("甲子", 1, None, "甲子", "子"))  # 正月: after 雨水 the general is 亥
+    assert BRANCHES[window.model.general] == "亥" and window.model.general_source == "month"
+    window.model.step("month", 1)
+    assert BRANCHES[window.model.general] == "戌"
+    assert_heaven_matches_core(window)
+
+
+def test_paper_mode_heaven_ring_turned_alone(window: MainWindow) -> None:
+    set_seed_date(window)
+    window.panel.paper.setChecked(True)
+    QApplication.processEvents()
+    th = window.view.heaven["TH"]
+    anchor = th.anchor
+    window.view._wheel("TH", 1)  # the wheel in paper mode turns the disc, not the dial
+    window.view.finish_animations()
+    assert window.model.state.hour == 6  # the hour dial did not move
+    assert th.anchor == (anchor + 1) % 12 == window.view.heaven["TG"].anchor
+    assert not window.model.heaven_agrees()
+    status = window.statusBar().currentMessage()
+    assert "天盘已离开寅将午时" in status and "寅将加未时" in status
+    window.model.snap_to_consistent()
+    window.view.finish_animations()
+    assert BRANCHES[window.model.state.hour] == "未"
+    assert window.model.heaven_agrees()
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_general_names_option(window: MainWindow, lang: str) -> None:
+    set_seed_date(window)
+    window.model.set_lang(lang)
+    window.panel.general_names.setChecked(True)
+    QApplication.processEvents()
+    th = window.view.heaven["TH"]
+    assert th.label(BRANCHES.index("亥")).sub == "登明"
+    assert th.label(BRANCHES.index("酉")).sub == ("從魁" if lang == "zh-Hant" else "从魁")
+    assert_heaven_matches_core(window)
+
+
+def test_lesson_panel_traditional_and_the_second_seed_case(window: MainWindow) -> None:
+    # 丑将 戌时 丁未日 (八专): transmissions 亥 阴, 戌 后, 戌 后 as Zhuang prints them
+    window.model.set_state(State.parse("戊寅", 11, None, "丁未", "戌"))
+    window.model.set_general(BRANCHES.index("丑"))
+    assert_heaven_matches_core(window)
+    assert_lesson_shown(window)
+    lines = [line.strip() for line in window.lesson.plain_text().splitlines()]
+    assert _contains_run(lines, list("常后常后丑戌丑戌戌未戌丁"))
+    assert _contains_run(lines, ["亥", "太阴"]) and _contains_run(lines, ["戌", "天后"])
+    window.model.set_lang("zh-Hant")
+    assert_lesson_shown(window)
+
+
+def test_no_day_no_lesson(window: MainWindow) -> None:
+    window.model.set_state(State.parse("甲子", 1, "甲子", None, "午"))
+    window.show_lesson()
+    assert "起课需要日与时" in window.lesson.plain_text()
+    assert window.view.config.heaven  # the heaven ring turns with the hour even without a day
+    assert all(not lab.text for lab in window.view.heaven["TG"].labels())  # 贵人 needs the day stem
+
+
+def test_click_a_spirit_in_the_lesson_shows_it_on_the_plate(window: MainWindow) -> None:
+    set_seed_date(window)
+    window.show_lesson()
+    window.lesson.click("spirit:xian_chi:6")
+    assert window.selected_branch == 6
+    assert any(r._highlight == frozenset({"xian_chi"}) for r in window.view.rings.values())
+    window.lesson.click("trans:1")  # 中传 寅, over earth 午
+    assert window.view.heaven["TH"].lit == frozenset({BRANCHES.index("寅")})
+    assert window.selected_branch == BRANCHES.index("午")
+
+
+def test_school_settings_switch_and_compare(window: MainWindow) -> None:
+    # a 涉害 case where the two readings disagree: find one from the core, then switch in the panel
+    from core.liuren import KeOptions
+    found = None
+    for day in range(60):
+        for hour in range(12):
+            a = compute_ke(day, hour, 0)
+            b = compute_ke(day, hour, 0, KeOptions.from_choices(["shehai=depth"]))
+            if a.transmissions != b.transmissions:
+                found = (day, hour)
+                break
+        if found:
+            break
+    assert found is not None
+    from core.cycle import pillar_name
+    window.model.set_state(State.parse("甲子", 1, None, pillar_name(found[0]), BRANCHES[found[1]]))
+    window.model.set_general(0)
+    window.show_lesson()
+    assert "涉害取法" in window.lesson.plain_text()  # the other reading is shown beside
+    combo = window.lesson.setting_combos["shehai"]
+    combo.setCurrentIndex(combo.findData("depth"))
+    combo.activated.emit(combo.currentIndex())
+    assert window.model.ke_options.get("shehai") == "depth"
+    assert_lesson_shown(window)
+    window.model.undo()
+    assert window.model.ke_options.get("shehai") == "mengzhong"
+    assert combo.currentData() == "mengzhong"
+
+
+CONDITIONAL = ("qing_long_sha", "cao_sha", "wu_sha", "hua_sha", "bai_hu_sha", "chuang_sha", "ti_sha")
+
+
+def _drawn_entries(window: MainWindow, spirit_id: str) -> list[object]:
+    out = []
+    for ring in window.view.rings.values():
+        for k in range(12):
+            out += [e for e in ring.entries(k) if e.spirit_id == spirit_id]
+    return out
+
+
+def test_conditional_names_lit_and_dimmed_as_the_core_says_for_all_twelve_turns(window: MainWindow) -> None:
+    from core.liuren.spirits import resolve_names
+    from core.engine import compute_plate
+    set_seed_date(window)
+    seen = {True: 0, False: 0}
+    for _ in range(12):
+        window.model.step("hour", 1)
+        window.view.finish_animations()
+        st = window.model.state
+        ke = compute_ke(st.day, st.hour, window.model.general)  # type: ignore[arg-type]
+        core = {n.spirit: n for n in resolve_names(st, ke, window.model.ke_options, compute_plate(st))
+                if n.spirit in CONDITIONAL and n.id == n.spirit}
+        assert set(core) == set(CONDITIONAL)
+        for sid, status in core.items():
+            entries = _drawn_entries(window, sid)
+            assert entries, sid  # every one of them is on a ring in a state with year and month
+            for e in entries:
+                assert e.dimmed is (status.in_force is False), (sid, st.hour, status)  # type: ignore[attr-defined]
+                assert e.conditional is (status.in_force is not True)  # type: ignore[attr-defined]
+            seen[bool(status.in_force)] += 1
+        # the details panel says why, for the branch of each
+        for status in core.values():
+            if status.branch is None:
+                continue
+            window.select_branch(status.branch)
+            text = window.panel.details.toPlainText()
+            assert status.reason in text and ("不成立" in text or "成立" in text)
+    assert seen[True] > 0 and seen[False] > 0  # both inks were exercised
+
+
+def test_without_an_hour_the_names_stay_conditional(window: MainWindow) -> None:
+    assert window.model.state.hour is None
+    for sid in CONDITIONAL:
+        for e in _drawn_entries(window, sid):
+            assert e.conditional and not e.dimmed  # type: ignore[attr-defined]
+
+
+def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
+    from gui.panels.lesson import walk_steps
+    set_seed_date(window)
+    window.show_lesson()
+    lesson = window.lesson
+    assert lesson.start_walk()
+    ke = window.model.ke
+    assert ke is not None
+    steps = walk_steps(ke)
+    assert len(lesson.walk) == len(steps) == 4 + sum(1 for s in ke.steps if s.rule != "pass.next") + 3
+    # the four lessons light up in turn, on the panel and on the heaven ring
+    for i in range(4):
+        step = lesson.current_walk_step()
+        assert step is not None and step.lit.lessons == frozenset({i + 1})
+        assert window.view.heaven["TH"].lit == frozenset({ke.lessons[i].upper})
+        lesson.go_walk(1)
+    # the record: every step's words are the core's
+    record = [s for s in ke.steps if s.rule != "pass.next"]
+    for s in record:
+        step = lesson.current_walk_step()
+        assert step is not None and step.words == s.text()
+        lesson.go_walk(1)
+    # the transmissions drawn as arrows, one more each step
+    arrows = window.view.arrows
+    assert arrows is not None
+    for n in range(1, 4):
+        step = lesson.current_walk_step()
+        assert step is not None
+        assert arrows.earth == tuple(ke.plate.under(t.branch) for t in ke.transmissions[:n])
+        lesson.go_walk(1)
+    assert window.statusBar().currentMessage().startswith("末传：戌，太常")
+    lesson.go_walk(-1)
+    assert len(arrows.earth) == 2
+    lesson.stop_walk()
+    assert arrows.earth == () and window.view.heaven["TH"].lit == frozenset()
+
+
+def test_walk_elimination_strikes_lessons_out() -> None:
+    # a 比用 or 涉害 case: the struck lessons are those the record eliminated
+    from gui.panels.lesson import ELIMINATING, walk_steps
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            dropped = [s for s in ke.steps if s.rule in ELIMINATING]
+            if not dropped:
+                continue
+            steps = walk_steps(ke)
+            last = [st for st in steps if st.lit.step is not None][-1]
+            struck_uppers = {ke.lessons[i - 1].upper for i in last.lit.struck}
+            assert {s.branch for s in dropped} <= struck_uppers | {None}
+            assert ke.transmissions[0].branch not in {s.branch for s in dropped}
+            return
+    raise AssertionError("no lesson with an eliminating step among the 720")
+
+
+def test_presentation_keys_step_the_walk(window: MainWindow) -> None:
+    set_seed_date(window)
+    window.show_lesson()
+    window.lesson.start_walk()
+    window.presenter.enter()
+    QApplication.processEvents()
+    try:
+        window.presenter.handle_key(Qt.Key.Key_PageDown)
+        window.presenter.handle_key(Qt.Key.Key_Right)
+        assert window.lesson.walk_index == 2
+        assert window.presenter.walk_caption.isVisible()
+        assert "三课" in window.presenter.walk_caption.text()
+        window.presenter.handle_key(Qt.Key.Key_PageUp)
+        assert window.lesson.walk_index == 1
+        assert window.model.state.hour == 6  # the keys walked the lesson, not a dial
+    finally:
+        window.presenter.exit()
+    assert not window.presenter.walk_caption.isVisible()
+
+
+@pytest.mark.parametrize("kind", ["first", "method"])
+def test_quiz_first_transmission_and_method(window: MainWindow, kind: str) -> None:
+    set_seed_date(window)
+    window.show_lesson()
+    before = window.model.snapshot()
+    quiz = window.lesson.start_quiz(kind, seed=3)
+    right = wrong = 0
+    for _ in range(6):
+        ke = window.model.ke
+        assert ke is not None and quiz.ke == ke
+        assert window.lesson.answer_hidden and BRANCHES[ke.transmissions[0].branch] not in \
+            window.lesson.plain_text()
+        answer = BRANCHES[ke.transmissions[0].branch] if kind == "first" else ke.method
+        if right <= wrong:
+            assert quiz.answer(answer)
+            right += 1
+        else:
+            bad = next(v for v in quiz.buttons if v != answer)
+            assert not quiz.answer(bad)
+            wrong += 1
+        # after the answer: the reasons are the core's, and the panel shows the lesson again
+        text = quiz.feedback.text()
+        assert all(s.text() in text for s in ke.steps)
+        assert not window.lesson.answer_hidden
+        quiz.ask()
+    assert quiz.score == right and quiz.asked == 6
+    quiz.done(0)
+    assert window.model.snapshot() == before  # the plate as it was, date and all
+
+
+def test_play_the_twelve_hours(window: MainWindow) -> None:
+    set_seed_date(window)
+    window.classroom.play_hours.click()
+    assert window.classroom.play_dial == "hour" and window.classroom.play_left == 12
+    hours = []
+    for _ in range(12):
+        window.classroom._tick()
+        hours.append(window.model.state.hour)
+        assert_heaven_matches_core(window)
+    assert hours == [(6 + k) % 12 for k in range(1, 13)]
+    assert not window.classroom.timer.isActive()
+
+
+def test_snapshot_includes_the_lesson(window: MainWindow, tmp_path: object) -> None:
+    import shutil
+    import subprocess
+    from pathlib import Path
+    from dataclasses import replace as dc_replace
+    set_seed_date(window)
+    out = Path(str(tmp_path))
+    opts = window.snapshot_options("pdf")
+    assert opts.lesson == window.model.ke and opts.view.heaven
+    assert window.export_to(str(out / "with.pdf"), opts)
+    assert window.export_to(str(out / "without.pdf"), dc_replace(opts, lesson=None))
+    assert window.export_to(str(out / "with.png"), dc_replace(window.snapshot_options("png"), width=900))
+    assert (out / "with.png").stat().st_size > 0
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext not installed")
+    text = subprocess.run(["pdftotext", str(out / "with.pdf"), "-"], capture_output=True, text=True).stdout
+    plain = subprocess.run(["pdftotext", str(out / "without.pdf"), "-"], capture_output=True, text=True).stdout
+    compact = "".join(text.split())
+    assert "三传" in compact and "寅将加午" in compact and "贵人" in compact
+    assert "初传" in compact and "咸池" in compact  # the spirits on 一课/初传 午
+    assert "寅将加午" not in "".join(plain.split())
+
+
+def test_the_lens_says_why_a_conditional_name_is_or_is_not_in_force(window: MainWindow) -> None:
+    from tests.gui.test_readable import hover
+    set_seed_date(window)
+    # 乌煞 (on the month disc L2) stands on 寅 in this state; the core says it is not in force
+    status = next(n for n in window.model.names if n.id == "wu_sha")
+    assert status.branch is not None and status.in_force is False
+    hover(window, "L2", branch_angle(status.branch, "south"))
+    lens = window.view.lens
+    assert lens.label.isVisible() and lens.hit is not None and lens.hit.branch == status.branch
+    text = lens.label.text()
+    assert "乌煞：不成立" in text and status.reason in text
