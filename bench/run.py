@@ -507,7 +507,7 @@ def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: di
     and closed in turn, 100 rounds of the ten kinds, measured after ten rounds that fill the caches
     a session keeps (glyphs, styles)."""
     from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
-    rounds = (200 if quick else 1000) // len(DIALOG_KINDS)
+    rounds = -(-(200 if quick else 1000) // len(DIALOG_KINDS))  # at least that many cycles
     cycles = rounds * len(DIALOG_KINDS)
     dialog_cycle(w, 10)  # type: ignore[arg-type]
     settle()
