@@ -467,13 +467,20 @@ class MainWindow(QMainWindow):
     def _show_details(self, branch: int | None) -> None:
         lang = self.model.lang
         if branch is None:
-            self.panel.details.setHtml(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
+            self._set_details(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
             return
         # the conditional names the Liu Ren plate decides, with the core's reason
         decided = {n.spirit: (bool(n.in_force), n.reason) for n in self.model.names
                    if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
-        self.panel.details.setHtml(branch_html(self.model.plate, branch, self.model.catalog, lang,
-                                               english=self.panel.english.isChecked(), decided=decided))
+        self._set_details(branch_html(self.model.plate, branch, self.model.catalog, lang,
+                                      english=self.panel.english.isChecked(), decided=decided))
+
+    def _set_details(self, html: str) -> None:
+        # the same text again (a turn that leaves the branch's spirits as they were, a hover over the
+        # same branch) is neither laid out nor painted again
+        if html != getattr(self, "_details_html", None):
+            self._details_html = html
+            self.panel.details.setHtml(html)
 
     def search(self, text: str, quiet: bool = False) -> None:
         lang = self.model.lang
