@@ -187,8 +187,6 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
     from core.liuren.cli import add_parser as add_ke_parser
     add_ke_parser(sub)
     _add_variants_command(sub)
-    from core.liuren.cli import add_parser as add_ke_parser
-    add_ke_parser(sub)
     return parser
 
 

@@ -107,9 +107,12 @@ def booklet_from_window(window: object) -> Path | None:
                           xun=XUN_HEADS[model.state.xun], lang=lang, view=view,
                           variants=model.options.to_choices())
     dlg = BookletDialog(base, window)  # type: ignore[arg-type]
-    if dlg.exec() != QDialog.DialogCode.Accepted:
-        return None
-    opts = dlg.options()
+    try:
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        opts = dlg.options()
+    finally:
+        dlg.deleteLater()  # a closed dialog is deleted, never kept by its parent window
     path, _ = QFileDialog.getSaveFileName(window, tr("booklet", lang),  # type: ignore[arg-type]
                                           f"{opts.year}.pdf", "PDF (*.pdf)")
     if not path:

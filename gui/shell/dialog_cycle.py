@@ -98,7 +98,7 @@ def _unsaved_lesson_prompt(window: MainWindow) -> None:
 
 
 DIALOG_KINDS: tuple[str, ...] = ("compare", "quiz", "tables", "systems", "notice", "export", "shortcuts",
-                                 "print_preview", "open_lesson", "save_prompt", "lesson_quiz")
+                                 "print_preview", "open_lesson", "save_prompt", "lesson_quiz", "booklet")
 
 
 def dialog_cycle(window: MainWindow, rounds: int = 1, kinds: tuple[str, ...] = DIALOG_KINDS) -> Counter[str]:
@@ -117,6 +117,7 @@ def dialog_cycle(window: MainWindow, rounds: int = 1, kinds: tuple[str, ...] = D
         "open_lesson": lambda: _modal(seen, c._open_dialog),
         "save_prompt": lambda: _modal(seen, lambda: _unsaved_lesson_prompt(window)),
         "lesson_quiz": lambda: _modeless(window, seen, lambda: window.lesson.start_quiz("first", seed=1)),
+        "booklet": lambda: _modal(seen, window.booklet_dialog),
     }
     for _ in range(rounds):
         for kind in kinds:
