@@ -19,7 +19,6 @@ in :data:`_RULE_CHECKERS` (validation) and :func:`rule_positions` (placement):
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
 from importlib.resources.abc import Traversable
@@ -29,6 +28,7 @@ from typing import Any, Final
 from collections.abc import Mapping, Sequence
 
 from core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
+from core import tomlcache
 from core.datafile import read_file
 from core.errors import CatalogError
 
@@ -62,7 +62,7 @@ def _load_seed_books() -> Mapping[str, tuple[str, str, str, str]]:
     """Seed code → (file name, book, book in traditional script, English) from resources/sources.toml."""
     name = "resources/sources.toml"
     raw = importlib_resources.files("resources").joinpath("sources.toml").read_text("utf-8")
-    data = tomllib.loads(raw)
+    data = tomlcache.loads(raw)
     ctx = _Ctx(name)
     if data.get("schema_version") != SCHEMA_VERSION:
         raise ctx.fail("schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
@@ -440,8 +440,8 @@ _SPIRIT_FIELDS: Final = ("id", "name", "name_trad", "aliases", "aliases_trad", "
 def _parse_toml(name: str, text: str) -> dict[str, Any]:
     ctx = _Ctx(name)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+        data = tomlcache.loads(text)
+    except ValueError as e:  # tomllib.TOMLDecodeError (tomllib is imported only when a file is parsed)
         raise ctx.fail("(syntax)", None, f"not valid TOML: {e}") from e
     _no_extra(ctx, data, ("schema_version", "ring", "spirit"))
     version = data.get("schema_version")

@@ -16,10 +16,10 @@ import re
 import secrets
 import stat
 import time
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from core import tomlcache
 from core.errors import CatalogError
 
 if TYPE_CHECKING:
@@ -65,12 +65,13 @@ def read_rules(path: Path | str) -> tuple[str, dict[str, Any]]:
     """The file's name (for messages) and its TOML, with schema version 1 checked."""
     name = str(path)
     try:
-        data = tomllib.loads(read_file(path).decode("utf-8"))
+        raw = read_file(path)
+        data = tomlcache.loads(raw.decode("utf-8"), raw)
     except OSError as e:
         raise CatalogError(name, "(file)", "(file)", name, f"cannot be read: {e.strerror or e}") from None
     except UnicodeDecodeError as e:
         raise CatalogError(name, "(file)", "(encoding)", e.object[e.start:e.end], "is not UTF-8") from None
-    except tomllib.TOMLDecodeError as e:
+    except ValueError as e:  # tomllib.TOMLDecodeError (tomllib is imported only when a file is parsed)
         raise CatalogError(name, "(file)", "(syntax)", "", f"is not valid TOML: {e}") from None
     if data.get("schema_version") != 1:
         raise CatalogError(name, "(file)", "schema_version", data.get("schema_version"), "must be 1")

@@ -16,7 +16,7 @@ indexed by key value, so a plate is a handful of tuple look-ups.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Final
 from collections.abc import Iterable, Mapping
 
@@ -277,25 +277,112 @@ class _Entry:
     placements: tuple[Placement, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class _Compiled:
     """The catalog turned into look-up tables, one set per options.
 
-    A plate is the concatenation, branch by branch, of four precomputed rows: the year's (by year
-    pillar, or branch when the stem is unknown), the xun's, the month's (with the season, 孟仲季 and
-    正五九 spirits; by month, year polarity and day polarity) and the day's (by day pillar). The
-    catalog's group order (year, xun, season, month, stem, branch) makes concatenation the catalog
-    order, so nothing is sorted per plate.
+    A plate is the concatenation, branch by branch, of four rows: the year's (by year pillar, or
+    branch when the stem is unknown), the xun's, the month's (with the season, 孟仲季 and 正五九
+    spirits; by month, year polarity and day polarity) and the day's (by day pillar). The catalog's
+    group order (year, xun, season, month, stem, branch) makes concatenation the catalog order, so
+    nothing is sorted per plate.
+
+    Rows are made the first time a plate needs them and kept: the first plate of a session costs a
+    few rows, not the whole table (start-up), and every later plate is look-ups, as before.
     """
 
-    year: Mapping[tuple[int, int | None], Rows]
-    xun: tuple[Rows, ...]
-    month: Mapping[tuple[int, int, int | None], Rows]
-    day: tuple[Rows, ...]
-    no_day: Rows
-    rings: tuple[tuple[Ring, str, tuple[RingPosition, ...]], ...]
-    omitted: Mapping[tuple[bool, bool], tuple[str, ...]]
-    key_of: Mapping[str, str | None]
+    __slots__ = ("_specs", "_fixed", "_palaces", "_catalog", "_options", "_entries", "_year", "_xun",
+                 "_month", "_day", "no_day", "rings", "omitted", "key_of")
+
+    def __init__(self, catalog: Catalog, options: Options) -> None:
+        specs: dict[str, list[tuple[int, Spirit, Rule, str | None, str | None]]] = {k: [] for k in KEYS}
+        fixed: set[int] = set()
+        key_of: dict[str, str | None] = {}
+        ring_slots: dict[str, list[list[Spirit]]] = {r.id: [[] for _ in range(12)] for r in catalog.rings}
+        for order, spirit in enumerate(catalog.spirits):
+            rule, vid = effective_rule(spirit, options)
+            key = rule_key(rule, catalog, options)
+            ring_id = rule.get("ring") if rule.kind == "ring" else None
+            if ring_id is not None:
+                offs = rule.get("offset")
+                for o in (offs if isinstance(offs, tuple) else (offs,)):
+                    ring_slots[ring_id][o].append(spirit)
+            if key is None:
+                if spirit.group not in _DAY_GROUPS:
+                    raise ValueError(f"spirit {spirit.id}: a fixed rule is only supported for day spirits")
+                # Day spirits need a day even when their positions do not move with it.
+                key = "day_stem"
+                fixed.add(order)
+            if spirit.only is not None and key not in _MONTH_KEYS:
+                raise ValueError(f"spirit {spirit.id}: 'only' is supported for month and season spirits")
+            specs[key].append((order, spirit, rule, vid, ring_id))
+            key_of[spirit.id] = key
+        self._specs = specs
+        self._fixed = frozenset(fixed)
+        self._catalog = catalog
+        self._options = options
+        self._entries: dict[tuple[str, int], list[_Entry]] = {}
+        self._year: dict[tuple[int, int | None], Rows] = {}
+        self._xun: dict[int, Rows] = {}
+        self._month: dict[tuple[int, int, int | None], Rows] = {}
+        self._day: dict[int, Rows] = {}
+        self.no_day: Rows = tuple(() for _ in range(12))
+        rings = []
+        for r in catalog.rings:
+            slots = tuple(tuple(s) for s in ring_slots[r.id])
+            rings.append((r, r.key, tuple(RingPosition(ring=r, anchor=anchor_branch(r.anchor, v), slots=slots)
+                                          for v in range(KEYS[r.key]))))
+        self.rings: tuple[tuple[Ring, str, tuple[RingPosition, ...]], ...] = tuple(rings)
+        omitted: dict[tuple[bool, bool], tuple[str, ...]] = {}
+        for has_stem in (True, False):
+            for has_day in (True, False):
+                missing = ({"year_stem"} if not has_stem else set()) | (set(_DAY_KEYS) if not has_day else set())
+                omitted[(has_stem, has_day)] = tuple(sid for sid, k in key_of.items() if k in missing)
+        self.omitted: Mapping[tuple[bool, bool], tuple[str, ...]] = omitted
+        self.key_of: Mapping[str, str | None] = key_of
+
+    def entries(self, key: str, value: int) -> list[_Entry]:
+        """The placements of every spirit keyed by ``key`` when it takes ``value``."""
+        hit = self._entries.get((key, value))
+        if hit is None:
+            cat, opts = self._catalog, self._options
+            hit = []
+            for order, spirit, rule, vid, ring_id in self._specs[key]:
+                fixed = order in self._fixed  # the same places whatever the value, and no table key
+                labels = rule_labels(rule, 0 if fixed else value, cat, opts)
+                hit.append(_Entry(order, spirit.only, _placements(
+                    spirit, labels, ring=ring_id, table=None if ring_id or fixed else key, variant=vid,
+                    palaces=opts.palaces)))
+            self._entries[(key, value)] = hit
+        return hit
+
+    def year(self, branch: int, stem: int | None) -> Rows:
+        hit = self._year.get((branch, stem))
+        if hit is None:
+            entries = self.entries("year_branch", branch)
+            hit = _rows(entries if stem is None else entries + self.entries("year_stem", stem))
+            self._year[(branch, stem)] = hit
+        return hit
+
+    def xun(self, xun: int) -> Rows:
+        hit = self._xun.get(xun)
+        if hit is None:
+            hit = self._xun[xun] = _rows(self.entries("xun", xun))
+        return hit
+
+    def month(self, month: int, year_parity: int, day_parity: int | None) -> Rows:
+        hit = self._month.get((month, year_parity, day_parity))
+        if hit is None:
+            entries = (self.entries("season", season_of_month(month)) + self.entries("month", month - 1)
+                       + self.entries("mzj", mzj_of_month(month)) + self.entries("mgroup", group_of_month(month)))
+            hit = self._month[(month, year_parity, day_parity)] = _rows(entries, year_parity, day_parity)
+        return hit
+
+    def day(self, pillar: int) -> Rows:
+        hit = self._day.get(pillar)
+        if hit is None:
+            hit = self._day[pillar] = _rows(self.entries("day_stem", pillar % 10)
+                                            + self.entries("day_branch", pillar % 12))
+        return hit
 
 
 def effective_rule(spirit: Spirit, options: Options) -> tuple[Rule, str | None]:
@@ -397,59 +484,7 @@ def _placements(spirit: Spirit, labels: tuple[str, ...], *, ring: str | None, ta
 
 @lru_cache(maxsize=64)
 def _compile(catalog: Catalog, options: Options) -> _Compiled:
-    by_key: dict[str, list[list[_Entry]]] = {k: [[] for _ in range(n)] for k, n in KEYS.items()}
-    key_of: dict[str, str | None] = {}
-    ring_slots: dict[str, list[list[Spirit]]] = {r.id: [[] for _ in range(12)] for r in catalog.rings}
-    for order, spirit in enumerate(catalog.spirits):
-        rule, vid = effective_rule(spirit, options)
-        key = rule_key(rule, catalog, options)
-        ring_id = rule.get("ring") if rule.kind == "ring" else None
-        if ring_id is not None:
-            offs = rule.get("offset")
-            for o in (offs if isinstance(offs, tuple) else (offs,)):
-                ring_slots[ring_id][o].append(spirit)
-        table = None if ring_id else key
-        make = partial(_placements, spirit, ring=ring_id, table=table, variant=vid, palaces=options.palaces)
-        if key is None:
-            if spirit.group not in _DAY_GROUPS:
-                raise ValueError(f"spirit {spirit.id}: a fixed rule is only supported for day spirits")
-            # Day spirits need a day even when their positions do not move with it.
-            key = "day_stem"
-            placements = make(rule_labels(rule, 0, catalog, options))
-            for value in range(KEYS[key]):
-                by_key[key][value].append(_Entry(order, spirit.only, placements))
-        else:
-            for value in range(KEYS[key]):
-                by_key[key][value].append(_Entry(order, spirit.only, make(rule_labels(rule, value, catalog, options))))
-        if spirit.only is not None and key not in _MONTH_KEYS:
-            raise ValueError(f"spirit {spirit.id}: 'only' is supported for month and season spirits")
-        key_of[spirit.id] = key
-    year: dict[tuple[int, int | None], Rows] = {}
-    for yb in range(12):
-        year[(yb, None)] = _rows(list(by_key["year_branch"][yb]))
-        for ys in range(yb % 2, 10, 2):
-            year[(yb, ys)] = _rows(by_key["year_branch"][yb] + by_key["year_stem"][ys])
-    xun = tuple(_rows(list(by_key["xun"][x])) for x in range(6))
-    month: dict[tuple[int, int, int | None], Rows] = {}
-    for m in range(1, 13):
-        entries = (by_key["season"][season_of_month(m)] + by_key["month"][m - 1]
-                   + by_key["mzj"][mzj_of_month(m)] + by_key["mgroup"][group_of_month(m)])
-        for yp in (0, 1):
-            for dp in (0, 1, None):
-                month[(m, yp, dp)] = _rows(entries, yp, dp)
-    day = tuple(_rows(by_key["day_stem"][p % 10] + by_key["day_branch"][p % 12]) for p in range(60))
-    rings = []
-    for r in catalog.rings:
-        slots = tuple(tuple(s) for s in ring_slots[r.id])
-        rings.append((r, r.key, tuple(RingPosition(ring=r, anchor=anchor_branch(r.anchor, v), slots=slots)
-                                      for v in range(KEYS[r.key]))))
-    omitted: dict[tuple[bool, bool], tuple[str, ...]] = {}
-    for has_stem in (True, False):
-        for has_day in (True, False):
-            missing = ({"year_stem"} if not has_stem else set()) | (set(_DAY_KEYS) if not has_day else set())
-            omitted[(has_stem, has_day)] = tuple(sid for sid, k in key_of.items() if k in missing)
-    return _Compiled(year=year, xun=xun, month=month, day=day, no_day=tuple(() for _ in range(12)),
-                     rings=tuple(rings), omitted=omitted, key_of=key_of)
+    return _Compiled(catalog, options)
 
 
 def compute_plate(state: State, options: Options = Options(), catalog: Catalog | None = None) -> Plate:
@@ -461,12 +496,12 @@ def compute_plate(state: State, options: Options = Options(), catalog: Catalog |
 def _plate(state: State, options: Options, catalog: Catalog) -> Plate:
     comp = _compile(catalog, options)
     day = state.day
-    y = comp.year[(state.year_branch, state.year_stem)]
-    x = comp.xun[state.xun]
-    m = comp.month[(state.month, state.year_branch % 2, None if day is None else day % 2)]
+    y = comp.year(state.year_branch, state.year_stem)
+    x = comp.xun(state.xun)
+    m = comp.month(state.month, state.year_branch % 2, None if day is None else day % 2)
     if day is not None:
         m = _on_day(m, day)
-    d = comp.no_day if day is None else comp.day[day]
+    d = comp.no_day if day is None else comp.day(day)
     positions = tuple(y[b] + x[b] + m[b] + d[b] for b in range(12))
     values = {"year_branch": state.year_branch, "month": state.month - 1, "season": (state.month - 1) // 3,
               "xun": state.xun}

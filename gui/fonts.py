@@ -24,10 +24,19 @@ def register_fonts() -> str:
     return _REGISTERED[0]
 
 
+_FONTS: dict[tuple[int, bool], QFont] = {}
+
+
 def plate_font(pixel_size: float, bold: bool = False) -> QFont:
-    font = QFont(register_fonts())
-    font.setPixelSize(max(1, round(pixel_size)))
-    font.setBold(bold)
-    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
-    font.setStyleStrategy(QFont.StyleStrategy.NoFontMerging)
-    return font
+    """The bundled font at ``pixel_size`` (rounded), as a fresh copy the caller may change: the
+    first paint asks for some three hundred of them, most alike."""
+    key = (max(1, round(pixel_size)), bold)
+    font = _FONTS.get(key)
+    if font is None:
+        font = QFont(register_fonts())
+        font.setPixelSize(key[0])
+        font.setBold(bold)
+        font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+        font.setStyleStrategy(QFont.StyleStrategy.NoFontMerging)
+        _FONTS[key] = font
+    return QFont(font)

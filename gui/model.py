@@ -8,14 +8,16 @@ when it says so; they never place a spirit themselves, they read :attr:`PlateMod
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import TYPE_CHECKING, Final
 from collections.abc import Callable, Mapping
 
-from core.calendar import CalendarInfo
 from core.catalog import KEYS, Catalog, anchor_branch, default_catalog
 from core.engine import DIALS, Options, Plate, State, compute_plate, step_state
 from core.liuren import HeavenPlate, Ke, KeOptions, compute_ke, month_general_at
 from core.liuren.spirits import NameStatus, resolve_names
+
+if TYPE_CHECKING:
+    from core.calendar import CalendarInfo  # lunar-python loads when a date is first used
 
 __all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency", "Message", "HEAVEN_RINGS",
            "month_default_general"]

@@ -37,3 +37,4 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("SHENSHA_PLATES_CONFIG_DIR", str(home / "shensha-config"))
+    monkeypatch.setenv("SHENSHA_PLATES_CACHE_DIR", str(home / "shensha-cache"))

@@ -326,6 +326,9 @@ class LessonPanel(QWidget):
         self.spirits.setObjectName("lesson_spirits")
         self.spirits.setOpenLinks(False)
         self.spirits.anchorClicked.connect(self._clicked)
+        # scroll bars that come and go make Qt lay a new text out twice (with and without them)
+        for browser in (self.text, self.spirits):
+            browser.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self._spirits_timer = QTimer(self)
         self._spirits_timer.setSingleShot(True)
         self._spirits_timer.setInterval(120)

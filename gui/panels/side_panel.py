@@ -182,6 +182,9 @@ class SidePanel(QWidget):
         self.details = QTextBrowser()
         self.details.setObjectName("details")
         self.details.setOpenLinks(False)
+        # a scroll bar that comes and goes makes Qt lay the text out twice (with and without it);
+        # kept, a state change's new details cost about a millisecond less
+        self.details.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         outer.addWidget(self.details, 1)
         self.retranslate("zh-Hans", english=False)
 
@@ -261,6 +264,10 @@ class SidePanel(QWidget):
 
     @staticmethod
     def _fill(combo: QComboBox, texts: Sequence[str], data: Sequence[object]) -> None:
+        filled = (tuple(texts), tuple(data))
+        if combo.property("filled_with") == filled:
+            return  # the same items already (a second retranslation at start-up refilled 300 of them)
+        combo.setProperty("filled_with", filled)
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()

@@ -233,15 +233,19 @@ class RingItem(pg.GraphicsObject):
         self.direct_paint = False
         self.duration_ms = 260
         self._entries: list[tuple[SlotEntry, ...]] = [() for _ in range(12)]
+        # each slot's content as a small number (the same content, the same number), for the bitmap
+        # caches' keys: hashing the names of every slot on every frame cost about half a millisecond
+        self._content_ids: dict[tuple[SlotEntry, ...], int] = {(): 0}
+        self._content_keys: list[int] = [0] * 12
         self._laid_out_px = 0.0
         self._fits: list[SlotFit] = []
         self._fit_key: tuple[float, float, float, str] | None = None
         # Rotated text cannot use the glyph cache, so on screen each slot is drawn from a pixmap
         # rendered at the current device scale; exports draw vectors (direct_paint).
         # bitmaps are keyed by what a slot holds, so a state change redraws only the slots it changes
-        self._pixmaps: dict[tuple[tuple[SlotEntry, ...], bool, int], tuple[QPixmap, QRectF]] = {}
+        self._pixmaps: dict[tuple[int, bool, int], tuple[QPixmap, QRectF]] = {}
         self._pixmap_scale = 0.0
-        self._rest_pixmaps: dict[tuple[tuple[SlotEntry, ...], bool, int, int], tuple[QPixmap, QPointF]] = {}
+        self._rest_pixmaps: dict[tuple[int, bool, int, int], tuple[QPixmap, QPointF]] = {}
         self._rest_scale = 0.0
         self._geometry: list[tuple[float, float, float]] = []
         self._geometry_key: tuple[float, float, str] | None = None
@@ -268,6 +272,8 @@ class RingItem(pg.GraphicsObject):
             self._rest_pixmaps.clear()
         self._laid_out_px = char_px
         self._entries = entries
+        ids = self._content_ids
+        self._content_keys = [ids.setdefault(e, len(ids)) for e in entries]
         self.char_px = char_px
         self.palette = palette
         self._rebuild()
@@ -451,12 +457,17 @@ class RingItem(pg.GraphicsObject):
     def _slot_bounds(self, k: int) -> QRectF:
         mid = (self.r_in + self.r_out) / 2
         fit = self._fits[k]
-        bounds = QRectF()
-        for b in fit.boxes:
-            bounds = bounds.united(box_rect(b, mid))
+        if not fit.boxes:
+            return QRectF()
+        # the union of the boxes' rectangles (see box_rect), in plain numbers: the first paint asks
+        # for some two hundred of these
+        x0 = min(b.x0 for b in fit.boxes)
+        x1 = max(b.x1 for b in fit.boxes)
+        y0 = mid - max(b.rho1 for b in fit.boxes)
+        y1 = mid - min(b.rho0 for b in fit.boxes)
         # a turned character (upright text) may reach a little past its cell
         m = 2 + (fit.char_px * 0.25 if self.text_mode == "upright" else 0.0)
-        return bounds.adjusted(-m, -m, m, m)
+        return QRectF(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
 
     def _paint_into(self, ip: QPainter, k: int, flipped: bool, glyph: int) -> None:
         ip.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -468,7 +479,7 @@ class RingItem(pg.GraphicsObject):
                      dpr: float) -> tuple[QPixmap, QPointF]:
         """A slot's names rendered already turned by ``screen_turn`` degrees on screen, at device
         resolution; returns it and the slot centre's position inside it (logical pixels)."""
-        key = (self._entries[k], flipped, glyph, screen_turn)
+        key = (self._content_keys[k], flipped, glyph, screen_turn)
         hit = self._rest_pixmaps.get(key)
         if hit is None:
             bounds = self._slot_bounds(k)
@@ -501,7 +512,7 @@ class RingItem(pg.GraphicsObject):
         return hit
 
     def _slot_pixmap(self, k: int, flipped: bool, glyph: int) -> tuple[QPixmap, QRectF]:
-        key = (self._entries[k], flipped, glyph)
+        key = (self._content_keys[k], flipped, glyph)
         hit = self._pixmaps.get(key)
         if hit is None:
             bounds = self._slot_bounds(k)

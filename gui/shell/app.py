@@ -4,10 +4,19 @@ with a message naming file, entry and field instead of a half-loaded program."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["run_app", "reduce_motion_requested"]
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+__all__ = ["run_app", "open_window", "prepare_application", "reduce_motion_requested",
+           "ask_desktop_after_first_paint"]
+
+
+_GSETTINGS = ("gsettings", "get", "org.gnome.desktop.interface", "enable-animations")
 
 
 def reduce_motion_requested() -> bool:
@@ -15,49 +24,107 @@ def reduce_motion_requested() -> bool:
     if os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0"):
         return True
     try:
-        import subprocess
-        out = subprocess.run(["gsettings", "get", "org.gnome.desktop.interface", "enable-animations"],
-                             capture_output=True, text=True, timeout=1)
-        return out.returncode == 0 and out.stdout.strip() == "false"
+        out = subprocess.run(_GSETTINGS, capture_output=True, text=True, timeout=1)
     except (OSError, subprocess.SubprocessError):
         return False
+    return out.returncode == 0 and out.stdout.strip() == "false"
 
 
-def run_app(argv: Sequence[str] = (), lang: str | None = None) -> int:
-    """Open the window (``lang``: its language for this start, else the saved one) and run until it
-    closes. ``argv``: extra arguments for Qt itself."""
+def ask_desktop_after_first_paint(window: QMainWindow) -> None:
+    """Once the window has been painted, ask GNOME (in the background) whether animations are
+    off, and if so turn reduced motion on. Nothing moves before the user acts, so the answer is
+    not needed for the first picture; asking earlier made every start wait for ``gsettings``."""
+    from PySide6.QtCore import QEvent, QObject, QProcess, QTimer
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if ev.type() == QEvent.Type.Paint:
+                obj.removeEventFilter(self)
+                QTimer.singleShot(0, ask)
+            return False
+
+    def ask() -> None:
+        proc = QProcess(window)
+        proc.setProgram(_GSETTINGS[0])
+        proc.setArguments(list(_GSETTINGS[1:]))
+        proc.finished.connect(lambda code, status: answered(proc, code, status))
+        proc.errorOccurred.connect(lambda _err: proc.deleteLater())  # no gsettings: nothing to do
+        timeout = QTimer(proc)  # a desktop that does not answer is not waited for
+        timeout.setSingleShot(True)
+        timeout.timeout.connect(proc.kill)
+        timeout.start(1000)
+        proc.start()
+
+    def answered(proc: QProcess, code: int, status: QProcess.ExitStatus) -> None:
+        out = bytes(proc.readAllStandardOutput().data()).decode("utf-8", "replace").strip()
+        proc.deleteLater()
+        if status == QProcess.ExitStatus.NormalExit and code == 0 and out == "false":
+            window.panel.reduce_motion.setChecked(True)  # type: ignore[attr-defined]
+
+    watcher = FirstPaint(window)
+    window.view.viewport().installEventFilter(watcher)  # type: ignore[attr-defined]
+
+
+def prepare_application(argv: Sequence[str] = ()) -> QApplication:
+    """The application as the program sets it up (made here unless one exists): names, high-DPI
+    rounding, antialiased pyqtgraph and the bundled font as the interface font."""
     from PySide6.QtCore import Qt
-    from PySide6.QtGui import QGuiApplication
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtGui import QFont, QGuiApplication
+    from PySide6.QtWidgets import QApplication
 
     import pyqtgraph as pg
+
+    from gui.fonts import register_fonts
+
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        app = existing
+    else:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication([sys.argv[0], *argv])
+    app.setApplicationName("shensha-plates")
+    app.setOrganizationName("shensha-plates")
+    pg.setConfigOptions(antialias=True)
+    ui_font = QFont(register_fonts())
+    ui_font.setPointSizeF(max(10.0, app.font().pointSizeF()))
+    app.setFont(ui_font)
+    return app
+
+
+def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindow | None:
+    """Everything ``shensha-plates`` does before the event loop: the application, the bundled font,
+    the catalog and the main window (``lang``: its language for this start, else the saved one),
+    shown. None (after a message) when the catalog is damaged. ``argv``: extra arguments for Qt
+    itself. The benchmark's start-up figure runs exactly this."""
+    from PySide6.QtWidgets import QMessageBox
 
     from core.catalog import default_catalog
     from core.errors import CatalogError, one_line
 
-    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
-    app.setApplicationName("shensha-plates")
-    app.setOrganizationName("shensha-plates")
-    pg.setConfigOptions(antialias=True)
-    from gui.fonts import register_fonts
-    family = register_fonts()
-    from PySide6.QtGui import QFont
-    ui_font = QFont(family)
-    ui_font.setPointSizeF(max(10.0, app.font().pointSizeF()))
-    app.setFont(ui_font)
+    prepare_application(argv)
     try:
         catalog = default_catalog()
     except CatalogError as e:
         QMessageBox.critical(None, "神煞旋盘 — catalog error", str(e))
         sys.stderr.write(f"shensha-plates: error: {one_line(e)}\n")
-        return 2
+        return None
     from gui.shell.main_window import MainWindow
     window = MainWindow(catalog=catalog)
     if lang is not None:
         window.model.set_lang(lang)
-    if reduce_motion_requested():
+    if os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0"):
         window.panel.reduce_motion.setChecked(True)
+    else:
+        ask_desktop_after_first_paint(window)
     window.show()
-    return app.exec()
+    return window
+
+
+def run_app(argv: Sequence[str] = (), lang: str | None = None) -> int:
+    """Open the window (see :func:`open_window`) and run until it closes."""
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window(argv, lang)
+    if window is None:
+        return 2
+    return QApplication.instance().exec()  # type: ignore[union-attr]

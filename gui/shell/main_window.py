@@ -10,7 +10,6 @@ from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QBoxLayout, QMainWindow, QMessageBox, QScrollArea, QSplitter
 
-from core.calendar import CalendarOptions, from_datetime, now, parse_datetime
 from core.catalog import Catalog
 from core.cycle import BRANCHES
 from core.engine import Options, State
@@ -23,12 +22,13 @@ from gui.plate.scene import ViewConfig
 from gui.plate.view import PlateView
 from gui.shell.settings import Settings
 from gui.panels.side_panel import SidePanel
-from gui.panels.tables import TablesDialog
 
 from gui.shell.presenter import Presenter
 
 if TYPE_CHECKING:
-    from gui.panels.classroom import QuizDialog
+    from core.calendar import CalendarOptions
+    from gui.panels.classroom import ClassroomPanel, QuizDialog
+    from gui.panels.tables import TablesDialog
     from gui.panels.systems import SystemsDialog
     from gui.export.snapshot import SnapshotOptions
 
@@ -66,14 +66,14 @@ class MainWindow(QMainWindow):
         self.last_error: str | None = None
         self._error_box: QMessageBox | None = None
         self._build_actions()
-        from gui.panels.classroom import ClassroomPanel
-        self.classroom = ClassroomPanel(self.model, self.view, self.actions_by_name)
-        # in a scroll area of its own, so that its height does not crowd out the details below
+        # The classroom tab is built when it is first shown or used (start-up does not wait for it),
+        # in a scroll area of its own, so that its height does not crowd out the details below.
+        self._classroom: ClassroomPanel | None = None
         self.classroom_scroll = QScrollArea()
-        self.classroom_scroll.setWidget(self.classroom)
         self.classroom_scroll.setWidgetResizable(True)
         self.classroom_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.panel.tabs.addTab(self.classroom_scroll, "")
+        self.panel.tabs.currentChanged.connect(self._tab_shown)
         self.presenter = Presenter(self)
         self._build_lesson_tab()
         self._connect()
@@ -94,6 +94,21 @@ class MainWindow(QMainWindow):
         self._settings_told = False  # "settings will not be saved" is said once
         if self.settings.notice or self.settings.unsaved:
             QTimer.singleShot(0, self._tell_settings_problems)
+
+    @property
+    def classroom(self) -> ClassroomPanel:
+        """The classroom panel, built on first use."""
+        if self._classroom is None:
+            from gui.panels.classroom import ClassroomPanel
+            panel = ClassroomPanel(self.model, self.view, self.actions_by_name)
+            self._classroom = panel
+            self.classroom_scroll.setWidget(panel)
+            panel.retranslate(self.panel.english.isChecked())
+        return self._classroom
+
+    def _tab_shown(self, index: int) -> None:
+        if self.panel.tabs.widget(index) is self.classroom_scroll:
+            self.classroom  # noqa: B018 - built on first show
 
     def fit_to_screen(self) -> None:
         """Open as large as the screen the window is on (the first time; afterwards its remembered size)."""
@@ -341,7 +356,8 @@ class MainWindow(QMainWindow):
         english = self.panel.english.isChecked()
         self.panel.retranslate(lang, english)
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
-        self.classroom.retranslate(english)
+        if self._classroom is not None:
+            self._classroom.retranslate(english)
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.lesson), tr("lesson_tab", lang))
         self.panel.tabs.setTabToolTip(self.panel.tabs.indexOf(self.lesson), gloss("lesson_tab"))
         self.lesson.retranslate()
@@ -375,7 +391,7 @@ class MainWindow(QMainWindow):
                             text_mode=str(opts["text_mode"]), mountains=bool(opts["mountains"]),
                             plate=self.view.config.plate)
         self.view.set_reduce_motion(bool(opts["reduce_motion"]))
-        if config != self.view.config or first:
+        if config != self.view.config:  # the view was built with its default configuration
             self.view.apply_config(config)
         self.model.set_paper(bool(opts["paper"]))
         if opts["lang"] != self.model.lang:
@@ -401,10 +417,13 @@ class MainWindow(QMainWindow):
         box.show()
 
     def calendar_options(self, zone: str, year_start: str, month_basis: str, zi_hour: str) -> CalendarOptions:
+        # the calendar (and lunar-python's tables) loads when a date is first used, not at start-up
+        from core.calendar import CalendarOptions
         return CalendarOptions(zone=zone or "Asia/Shanghai", year_start=year_start, month_basis=month_basis,
                                zi_hour=zi_hour)
 
     def set_date(self, text: str, zone: str, year_start: str, month_basis: str, zi_hour: str) -> None:
+        from core.calendar import from_datetime, parse_datetime
         try:
             opts = self.calendar_options(zone, year_start, month_basis, zi_hour)
             info = from_datetime(parse_datetime(text, opts), opts)
@@ -415,6 +434,7 @@ class MainWindow(QMainWindow):
         self.model.set_state(info.state, calendar=info)
 
     def set_now(self) -> None:
+        from core.calendar import from_datetime, now
         p = self.panel
         try:
             opts = self.calendar_options(p.zone.currentText().strip(), p.year_start.currentData(),
@@ -447,13 +467,20 @@ class MainWindow(QMainWindow):
     def _show_details(self, branch: int | None) -> None:
         lang = self.model.lang
         if branch is None:
-            self.panel.details.setHtml(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
+            self._set_details(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
             return
         # the conditional names the Liu Ren plate decides, with the core's reason
         decided = {n.spirit: (bool(n.in_force), n.reason) for n in self.model.names
                    if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
-        self.panel.details.setHtml(branch_html(self.model.plate, branch, self.model.catalog, lang,
-                                               english=self.panel.english.isChecked(), decided=decided))
+        self._set_details(branch_html(self.model.plate, branch, self.model.catalog, lang,
+                                      english=self.panel.english.isChecked(), decided=decided))
+
+    def _set_details(self, html: str) -> None:
+        # the same text again (a turn that leaves the branch's spirits as they were, a hover over the
+        # same branch) is neither laid out nor painted again
+        if html != getattr(self, "_details_html", None):
+            self._details_html = html
+            self.panel.details.setHtml(html)
 
     def search(self, text: str, quiet: bool = False) -> None:
         lang = self.model.lang
@@ -519,6 +546,7 @@ class MainWindow(QMainWindow):
 
     def show_tables(self) -> None:
         if self.tables is None:
+            from gui.panels.tables import TablesDialog
             delete_on_close(TablesDialog(self.model, self), self, "tables")
         assert self.tables is not None
         self.tables.show()
@@ -619,7 +647,8 @@ class MainWindow(QMainWindow):
                                 tr("settings_unsaved", self.model.lang, path=str(s.path), reason=s.unsaved))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.classroom.maybe_save():  # Cancel, or a save that failed: the window stays
+        # a classroom never opened holds no lesson to save
+        if self._classroom is not None and not self._classroom.maybe_save():  # Cancel, or a failed save: stay
             event.ignore()
             return
         self.save_settings()

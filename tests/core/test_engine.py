@@ -210,3 +210,30 @@ def test_all_month_and_year_combinations_are_total() -> None:
             plate = compute_plate(State(year_branch=y % 12, year_stem=y % 10, month=m, xun=y // 10, day=y))
             assert plate.omitted == ()
             assert sum(len(r) for r in plate.positions) > 250
+
+
+def test_a_fixed_rule_names_no_table_key() -> None:
+    """Day spirits placed by a fixed rule (进神 in 子午卯酉) lie where they lie whatever the day:
+    their placements carry no table key, like before the tables were built lazily."""
+    plate = compute_plate(State.parse("丙午", 11, None, "庚戌"))
+    fixed = [p for row in plate.positions for p in row if p.spirit.rule.kind == "fixed"]
+    assert fixed and all(p.table is None and p.ring is None for p in fixed)
+    keyed = [p for row in plate.positions for p in row if p.spirit.rule.kind == "table"]
+    assert keyed and all(p.table is not None for p in keyed)
+
+
+def test_plates_do_not_depend_on_the_order_they_are_asked_for() -> None:
+    """The compiled tables fill in as plates need them: a plate asked for first, or after every
+    other, is the same plate."""
+    from core.engine import _compile, _plate
+    states = [State(year_branch=y % 12, year_stem=y % 10, month=1 + y % 12, xun=y // 10, day=y) for y in (0, 17, 59)]
+    _compile.cache_clear()
+    _plate.cache_clear()
+    first = [compute_plate(s) for s in states]
+    _compile.cache_clear()
+    _plate.cache_clear()
+    for y in range(60):
+        for m in range(1, 13):
+            compute_plate(State(year_branch=y % 12, month=m, xun=(y // 10 + m) % 6))
+    _plate.cache_clear()
+    assert [compute_plate(s) for s in reversed(states)][::-1] == first
