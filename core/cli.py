@@ -45,19 +45,24 @@ class _Parser(argparse.ArgumentParser):
             raise SystemExit(EXIT_USAGE)
 
 
-def say(err: TextIO | None, line: str) -> None:
-    """Write one line to ``err`` (stderr), whatever its encoding; never raises."""
-    if err is None:
+def write_safely(stream: TextIO | None, text: str) -> None:
+    """Write ``text`` to ``stream`` (stderr) whatever its encoding (what it cannot encode as
+    backslash escapes), and flush; never raises: with nowhere left to report to, nothing is said."""
+    if stream is None:
         return
-    text = f"shensha-plates: {one_line(line)}\n"
     try:
         try:
-            err.write(text)
+            stream.write(text)
         except UnicodeEncodeError:
-            err.write(text.encode("ascii", "backslashreplace").decode("ascii"))
-        err.flush()
+            stream.write(text.encode("ascii", "backslashreplace").decode("ascii"))
+        stream.flush()
     except (OSError, ValueError):
-        pass  # nowhere left to report to
+        pass
+
+
+def say(err: TextIO | None, line: str) -> None:
+    """Write one line to ``err`` (stderr), whatever its encoding; never raises."""
+    write_safely(err, f"shensha-plates: {one_line(line)}\n")
 
 
 def _ascii_json(text: str) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from collections.abc import Sequence
 from typing import TextIO
 
-from core.cli import EXIT_USAGE, UsageError, _Parser, add_state_arguments, ascii_number, emit, resolve_calendar, say
+from core.cli import EXIT_USAGE, UsageError, _Parser, add_state_arguments, ascii_number, emit, resolve_calendar, say, write_safely
 from core.cycle import ascii_int
 from core.engine import Options, compute_plate
 from core.errors import ShenshaError
@@ -136,16 +136,7 @@ def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: Text
     shown = [False]
 
     def line(text: str) -> None:
-        if err is None:
-            return
-        try:
-            try:
-                err.write(text)
-            except UnicodeEncodeError:
-                err.write(text.encode("ascii", "backslashreplace").decode("ascii"))
-            err.flush()
-        except (OSError, ValueError):
-            pass  # nowhere left to show progress on
+        write_safely(err, text)
     try:
         args = build_booklet_parser().parse_args(list(argv))
         from gui.plate.scene import ViewConfig
