@@ -172,6 +172,8 @@ class HeavenRingItem(RingItem):
                         self._bitmaps.clear()
                         self._bitmap_scale = scale
                     p.setTransform(QTransform())
+                    # blitted pixel for pixel: without this hint Qt takes its fast copying path
+                    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
                     for k, label in enumerate(self._labels):
                         if not label.text:
                             continue

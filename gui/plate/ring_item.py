@@ -393,6 +393,10 @@ class RingItem(pg.GraphicsObject):
                    and abs(plate_t.m12()) < 1e-9 * scale and abs(plate_t.m21()) < 1e-9 * scale
                    and plate_t.m11() > 0 and plate_t.m22() > 0 and abs(rot / 30.0 - round(rot / 30.0)) < 1e-6)
         dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
+        if at_rest:
+            # the rest bitmaps are blitted pixel for pixel: with smooth resampling asked for, Qt's
+            # raster engine takes its filtering path even at a whole-pixel offset, ten times slower
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         for k, (x, y, angle) in enumerate(self._slot_geometry()):
             fit = self._fits[k]
             if not fit.boxes:

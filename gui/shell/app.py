@@ -67,7 +67,7 @@ def ask_desktop_after_first_paint(window: QMainWindow) -> None:
 
 def prepare_application(argv: Sequence[str] = ()) -> QApplication:
     """The application as the program sets it up (made here unless one exists): names, high-DPI
-    rounding, antialiased pyqtgraph and the bundled font as the interface font."""
+    rounding, antialiased pyqtgraph, the bundled font as the interface font and flat scroll bars."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QFont, QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -88,6 +88,9 @@ def prepare_application(argv: Sequence[str] = ()) -> QApplication:
     ui_font = QFont(register_fonts())
     ui_font.setPointSizeF(max(10.0, app.font().pointSizeF()))
     app.setFont(ui_font)
+    from gui.style import SCROLLBAR_STYLE
+    if SCROLLBAR_STYLE not in app.styleSheet():
+        app.setStyleSheet(app.styleSheet() + SCROLLBAR_STYLE)
     return app
 
 
