@@ -20,15 +20,15 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:
-    from PySide6.QtGui import QFont
-    from PySide6.QtWidgets import QApplication
 
-    app = QApplication([])
+    from gui.shell.app import prepare_application
+
+    app = prepare_application()  # as the program sets it up: its font, flat scroll bars
     from gui.fonts import register_fonts
     from gui.shell.main_window import MainWindow
     from gui.shell.settings import Settings
 
-    app.setFont(QFont(register_fonts(), 10))
+    register_fonts()
     out = ROOT / "docs"
 
     def settle(w: MainWindow) -> None:

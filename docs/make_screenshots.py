@@ -29,17 +29,17 @@ SHOTS = [
 
 
 def main() -> int:
-    from PySide6.QtWidgets import QApplication
 
-    app = QApplication([])
-    from PySide6.QtGui import QFont
+    from gui.shell.app import prepare_application
+
+    app = prepare_application()  # as the program sets it up: its font, flat scroll bars
 
     from core.engine import State
     from gui.fonts import register_fonts
     from gui.shell.main_window import MainWindow
     from gui.shell.settings import Settings
 
-    app.setFont(QFont(register_fonts(), 10))
+    register_fonts()
     out = ROOT / "docs"
     for name, (year, month, xun, day), branch, opts in SHOTS:
         with tempfile.TemporaryDirectory() as tmp:

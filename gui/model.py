@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 
 from core.catalog import KEYS, Catalog, anchor_branch, default_catalog
 from core.engine import DIALS, Options, Plate, State, compute_plate, step_state
-from core.liuren import HeavenPlate, Ke, KeOptions, compute_ke, month_general_at
-from core.liuren.spirits import NameStatus, resolve_names
-
 if TYPE_CHECKING:
     from core.calendar import CalendarInfo  # lunar-python loads when a date is first used
+    # the Liu Ren method loads when a state first has a day and an hour (or its options are asked for)
+    from core.liuren import HeavenPlate, Ke, KeOptions
+    from core.liuren.spirits import NameStatus
 
 __all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency", "Message", "HEAVEN_RINGS",
            "month_default_general"]
@@ -49,7 +49,8 @@ class Snapshot:
     options: Options
     calendar: CalendarInfo | None
     general: int | None = None  # the month general set by hand or kept from a date; None: by month/date
-    ke: KeOptions = KeOptions()  # the school's choices for the Liu Ren plate (涉害, 贵人 table …)
+    # the school's choices for the Liu Ren plate (涉害, 贵人 table …); None: the defaults (《大六壬指南》)
+    ke: KeOptions | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +89,9 @@ class PlateModel:
         self._calendar: CalendarInfo | None = None
         self._plate = compute_plate(self._state, self._options, self.catalog)
         self._general: int | None = None
-        self._ke = KeOptions()
+        self._ke: KeOptions | None = None  # the defaults
         self._ke_result: Ke | None = None
+        self._names: tuple[NameStatus, ...] = ()
         self._date_general_cache: tuple[object, int] = (None, 0)
         self._compute_liuren()
         self._lang = lang
@@ -177,18 +179,23 @@ class PlateModel:
 
     def _date_general(self, calendar: CalendarInfo) -> int:
         """The month general at the date's moment (the last 中气, or 节 as the school's setting)."""
-        key = (calendar.moment, self._ke.get("general_basis"))
+        from core.liuren import month_general_at
+        key = (calendar.moment, self.ke_options.get("general_basis"))
         if self._date_general_cache[0] != key:
-            self._date_general_cache = (key, month_general_at(calendar.moment, self._ke).general)
+            self._date_general_cache = (key, month_general_at(calendar.moment, self.ke_options).general)
         return self._date_general_cache[1]
 
     @property
     def ke_options(self) -> KeOptions:
-        return self._ke
+        if self._ke is not None:
+            return self._ke
+        from core.liuren.plate import DEFAULT_OPTIONS
+        return DEFAULT_OPTIONS
 
     def set_ke_options(self, ke: KeOptions) -> None:
         """Choose the school's readings (undoable like any other change)."""
-        self._commit(Snapshot(self._state, self._options, self._calendar, self._general, ke))
+        # the defaults are kept as None, as at the start, so that choosing them is no change
+        self._commit(Snapshot(self._state, self._options, self._calendar, self._general, ke if ke.choices else None))
 
     @property
     def heaven_plate(self) -> HeavenPlate | None:
@@ -203,10 +210,12 @@ class PlateModel:
 
     def _compute_liuren(self) -> None:
         st = self._state
-        self._ke_result = (None if st.day is None or st.hour is None
-                           else compute_ke(st.day, st.hour, self.general, self._ke))
-        self._names: tuple[NameStatus, ...] = (
-            () if self._ke_result is None else resolve_names(st, self._ke_result, self._ke, self._plate))
+        if st.day is None or st.hour is None:
+            self._ke_result, self._names = None, ()
+            return
+        from core.liuren import compute_ke, resolve_names
+        self._ke_result = compute_ke(st.day, st.hour, self.general, self.ke_options)
+        self._names = resolve_names(st, self._ke_result, self.ke_options, self._plate)
 
     @property
     def names(self) -> tuple[NameStatus, ...]:

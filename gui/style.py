@@ -10,7 +10,7 @@ from typing import Final
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainterPath
 
-__all__ = ["PALETTE", "QUALITY_COLOR", "SCROLLBAR_STYLE", "branch_angle", "Palette", "annulus_path"]
+__all__ = ["PALETTE", "QUALITY_COLOR", "branch_angle", "Palette", "annulus_path"]
 
 
 @dataclass(frozen=True)
@@ -58,21 +58,6 @@ HIGH_CONTRAST: Final = Palette(
 )
 
 QUALITY_COLOR: Final = {"good": "good", "bad": "bad", "mixed": "mixed"}
-
-
-# Flat scroll bars in the interface's own palette colours. Fusion paints its bars with gradients,
-# which Qt fills in slices on its worker threads: on a two-core machine a tall bar then took about
-# 3 ms to paint (waiting for the threads), and every turn repaints the bars of the three text panes
-# whose length changed. A flat bar paints in under 0.1 ms.
-SCROLLBAR_STYLE: Final = """
-QScrollBar:vertical { background: palette(window); width: 12px; margin: 0; border: none; }
-QScrollBar:horizontal { background: palette(window); height: 12px; margin: 0; border: none; }
-QScrollBar::handle:vertical { background: palette(mid); min-height: 28px; border-radius: 4px; margin: 2px; }
-QScrollBar::handle:horizontal { background: palette(mid); min-width: 28px; border-radius: 4px; margin: 2px; }
-QScrollBar::handle:hover, QScrollBar::handle:pressed { background: palette(dark); }
-QScrollBar::add-line, QScrollBar::sub-line { width: 0; height: 0; border: none; background: none; }
-QScrollBar::add-page, QScrollBar::sub-page { background: none; }
-"""
 
 
 def branch_angle(branch: float, orientation: str = "south") -> float:

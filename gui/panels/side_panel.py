@@ -7,7 +7,7 @@ last good state stays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QDateTime, Qt, Signal
 from PySide6.QtWidgets import (
@@ -25,6 +25,20 @@ __all__ = ["SidePanel"]
 ZONES = ("Asia/Shanghai", "Asia/Hong_Kong", "Asia/Taipei", "Asia/Singapore", "Asia/Kuala_Lumpur",
          "Asia/Tokyo", "Europe/London", "Europe/Berlin", "America/New_York", "America/Los_Angeles",
          "Australia/Sydney", "UTC")
+
+
+class _GeneralCombo(QComboBox):
+    """The month-general selector: its items are named just before its list opens."""
+
+    def __init__(self, before_popup: Callable[[], None]) -> None:
+        super().__init__()
+        self._before_popup = before_popup
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(8)
+
+    def showPopup(self) -> None:  # noqa: N802 - Qt's name
+        self._before_popup()
+        super().showPopup()
 
 
 class SidePanel(QWidget):
@@ -82,7 +96,8 @@ class SidePanel(QWidget):
         hrow.addWidget(self.hour, 1)
         hrow.addWidget(hour_fwd)
         form.addRow(self.hour_label, hrow)
-        self.general = self._combo()
+        self.general = _GeneralCombo(self._general_names)
+        self._general_names_lang: str | None = None  # the language the generals' names are in, once put in
         self.general.setObjectName("month_general")
         self.general_label = QLabel()
         form.addRow(self.general_label, self.general)
@@ -228,10 +243,9 @@ class SidePanel(QWidget):
         self.general_names.setText(L("general_names"))
         self.general_label.setText(tr("month_general", lang))
         self.general_label.setToolTip(gloss("month_general"))
-        from gui.liuren import month_general_name
-        self._fill(self.general, [tr("general_auto", lang)] + [f"{b} {month_general_name(i, lang)}"
-                                                              for i, b in enumerate(BRANCHES)],
-                   [None] + list(range(12)))
+        # the branches now, the generals' names (from the Liu Ren tables) when they are first shown
+        self._fill(self.general, [tr("general_auto", lang)] + list(BRANCHES), [None] + list(range(12)))
+        self._general_names_lang = None
         self.snap.setText(tr("snap_consistent", lang))
         self.search.setPlaceholderText(f"{tr('search', lang)}（{tr('search_hint', lang)}）")
         self._fill(self.year, [to_lang(p + "年", lang) for p in PILLARS], PILLARS)
@@ -255,12 +269,23 @@ class SidePanel(QWidget):
         """The month-general selector: the hand-set general, or 'automatic' with what it gives."""
         self._updating = True
         try:
+            if general is not None:
+                self._general_names()
             i = 0 if general is None else general + 1
             self.general.setCurrentIndex(i)
             self.general.setItemText(0, f"{tr('general_auto', self.lang)}：{text}")
             self.general.setToolTip(text)
         finally:
             self._updating = False
+
+    def _general_names(self) -> None:
+        """Name the month generals in their selector (登明, 河魁 …), once per language."""
+        if self._general_names_lang == self.lang:
+            return
+        from gui.liuren import month_general_name
+        for i, b in enumerate(BRANCHES):
+            self.general.setItemText(i + 1, f"{b} {month_general_name(i, self.lang)}")
+        self._general_names_lang = self.lang
 
     @staticmethod
     def _fill(combo: QComboBox, texts: Sequence[str], data: Sequence[object]) -> None:

@@ -88,9 +88,8 @@ def prepare_application(argv: Sequence[str] = ()) -> QApplication:
     ui_font = QFont(register_fonts())
     ui_font.setPointSizeF(max(10.0, app.font().pointSizeF()))
     app.setFont(ui_font)
-    from gui.style import SCROLLBAR_STYLE
-    if SCROLLBAR_STYLE not in app.styleSheet():
-        app.setStyleSheet(app.styleSheet() + SCROLLBAR_STYLE)
+    from gui.shell.flat_style import install_flat_scroll_bars
+    install_flat_scroll_bars(app)
     return app
 
 

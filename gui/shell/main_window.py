@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QBoxLayout, QMainWindow, QMessageBox, QScrollArea, QSplitter
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QMainWindow, QMessageBox, QScrollArea, QSplitter, QVBoxLayout,
+                               QWidget)
 
 from core.catalog import Catalog
 from core.cycle import BRANCHES
@@ -28,6 +29,7 @@ from gui.shell.presenter import Presenter
 if TYPE_CHECKING:
     from core.calendar import CalendarOptions
     from gui.panels.classroom import ClassroomPanel, QuizDialog
+    from gui.panels.lesson import LessonPanel
     from gui.panels.tables import TablesDialog
     from gui.panels.systems import SystemsDialog
     from gui.export.snapshot import SnapshotOptions
@@ -283,15 +285,36 @@ class MainWindow(QMainWindow):
 
     # -- the lesson panel (课传) ------------------------------------------------------------------
     def _build_lesson_tab(self) -> None:
-        from gui.panels.lesson import LessonPanel
-        self.lesson = LessonPanel(self.model, english=lambda: self.panel.english.isChecked())
-        self.panel.tabs.addTab(self.lesson, "")
-        self.lesson.sigShow.connect(self.show_on_plate)
-        self.lesson.sigWalk.connect(self._walk_step)
+        # The lesson panel (and the Liu Ren method behind it) is built when its tab is first shown or
+        # the panel is first used: start-up does not wait for it. Its page holds the tab till then.
+        self._lesson: LessonPanel | None = None
+        self.lesson_page = QWidget()
+        QVBoxLayout(self.lesson_page).setContentsMargins(0, 0, 0, 0)
+        self.panel.tabs.addTab(self.lesson_page, "")
         self.panel.tabs.currentChanged.connect(lambda _i: self._lesson_tab_shown())
 
+    @property
+    def lesson(self) -> LessonPanel:
+        """The lesson panel (课传), built on first use."""
+        if self._lesson is None:
+            from gui.panels.lesson import LessonPanel
+            panel = LessonPanel(self.model, english=lambda: self.panel.english.isChecked())
+            self._lesson = panel
+            layout = self.lesson_page.layout()
+            assert layout is not None
+            layout.addWidget(panel)
+            panel.sigShow.connect(self.show_on_plate)
+            panel.sigWalk.connect(self._walk_step)
+            panel.retranslate()
+        return self._lesson
+
+    @property
+    def lesson_if_built(self) -> LessonPanel | None:
+        """The lesson panel if it has been built (nothing to ask of it otherwise: no walk running)."""
+        return self._lesson
+
     def lesson_visible(self) -> bool:
-        return self.panel.tabs.currentWidget() is self.lesson
+        return self.panel.tabs.currentWidget() is self.lesson_page
 
     def _lesson_tab_shown(self) -> None:
         # the lesson needs the room: its tab takes most of the panel's height while shown
@@ -303,7 +326,8 @@ class MainWindow(QMainWindow):
             self.lesson.refresh()
 
     def show_lesson(self) -> None:
-        self.panel.tabs.setCurrentWidget(self.lesson)
+        self.lesson  # noqa: B018 - built before its tab is shown
+        self.panel.tabs.setCurrentWidget(self.lesson_page)
 
     def _walk_step(self, step: object) -> None:
         """A step of the lesson's walk-through shown on the plate (None: the walk ended)."""
@@ -358,9 +382,10 @@ class MainWindow(QMainWindow):
         self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
         if self._classroom is not None:
             self._classroom.retranslate(english)
-        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.lesson), tr("lesson_tab", lang))
-        self.panel.tabs.setTabToolTip(self.panel.tabs.indexOf(self.lesson), gloss("lesson_tab"))
-        self.lesson.retranslate()
+        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.lesson_page), tr("lesson_tab", lang))
+        self.panel.tabs.setTabToolTip(self.panel.tabs.indexOf(self.lesson_page), gloss("lesson_tab"))
+        if self._lesson is not None:
+            self._lesson.retranslate()
         self.panel.show_state(self.model.state)
         names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
                  "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀",

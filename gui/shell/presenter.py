@@ -126,8 +126,9 @@ class Presenter(QObject):
         self._go(-1)
 
     def _go(self, delta: int) -> None:
-        if self.w.lesson.walk_active():  # the Liu Ren walk-through, when one is running
-            self.w.lesson.go_walk(delta)
+        panel = self.w.lesson_if_built
+        if panel is not None and panel.walk_active():  # the Liu Ren walk-through, when one is running
+            panel.go_walk(delta)
             return
         lesson = self.w.classroom.lesson_steps()
         if lesson:
@@ -178,15 +179,16 @@ class Presenter(QObject):
         self._update_walk_caption(side)
 
     def _update_walk_caption(self, side: int) -> None:
-        walk = self.w.lesson.current_walk_step()
-        if walk is None or not self.active:
+        lesson = self.w.lesson_if_built
+        walk = None if lesson is None else lesson.current_walk_step()
+        if lesson is None or walk is None or not self.active:
             self.walk_caption.hide()
             return
         # in the spotlight column, above the state's caption, clear of the plates
         parent = self.caption.parentWidget() or self.w.view
         if self.walk_caption.parentWidget() is not parent:
             self.walk_caption.setParent(parent)
-        self.walk_caption.setText(self.w.lesson.walk_summary())
+        self.walk_caption.setText(lesson.walk_summary())
         self.walk_caption.setFont(plate_font(max(18.0, min(side / 38, self.w.height() / 38))))  # 28 px at 1080
         self.walk_caption.setMaximumWidth(max(100, parent.width() - 32))
         self.walk_caption.adjustSize()

@@ -33,6 +33,7 @@ def _wrappers() -> list[object]:
 
 def test_every_dialog_is_deleted_when_closed_and_memory_is_bounded(window: MainWindow) -> None:
     window.view.set_reduce_motion(True)
+    window.lesson  # noqa: B018 - built on first use (the cycle uses it), and then listens for good
     listeners = len(window.model._listeners)
     seen = dialog_cycle(window, 3)  # the first rounds fill caches (glyphs, styles) that stay
     settle()

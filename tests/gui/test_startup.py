@@ -58,3 +58,35 @@ def test_the_environment_asks_at_once(qtbot: object, monkeypatch: pytest.MonkeyP
     assert window is not None
     qtbot.addWidget(window)  # type: ignore[attr-defined]
     assert window.panel.reduce_motion.isChecked()  # type: ignore[attr-defined]
+
+
+_FIRST_PAINT = """\
+import sys
+from gui.shell.app import open_window
+from PySide6.QtWidgets import QApplication
+w = open_window([])
+QApplication.processEvents()
+w.view.grab()
+loaded = sorted(m for m in sys.modules if m.startswith(("core.liuren", "gui.panels.lesson", "gui.panels.classroom",
+                                                         "lunar_python")))
+print("LOADED", ",".join(loaded), "BUILT", w.lesson_if_built is not None)
+w.panel.tabs.setCurrentWidget(w.lesson_page)  # the tab shown: the panel is built, and shows the state
+QApplication.processEvents()
+print("SHOWN", w.lesson_if_built is not None, w.lesson.isVisible(), bool(w.lesson.plain_text().strip()))
+"""
+
+
+def test_start_up_waits_only_for_what_the_first_paint_needs(tmp_path: Path) -> None:
+    """The lesson panel and the Liu Ren method, the classroom and the calendar load when first used."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SHENSHA_PLATES_CONFIG_DIR=str(tmp_path / "config"),
+               SHENSHA_PLATES_CACHE_DIR=str(tmp_path / "cache"), SHENSHA_REDUCE_MOTION="1")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", _FIRST_PAINT], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = {ln.split()[0]: ln.split()[1:] for ln in out.stdout.splitlines() if ln.split()}
+    assert lines["LOADED"] == ["BUILT", "False"], lines["LOADED"]  # nothing of them loaded, no panel built
+    assert lines["SHOWN"] == ["True", "True", "True"]
