@@ -552,6 +552,10 @@ class RingItem(pg.GraphicsObject):
             return
         current = self.rotation()
         target = current + (((anchor * 30.0 - current) + 180.0) % 360.0 - 180.0)
+        if not emit and not self.animating and abs(target - current) < 1e-9:
+            # already there: turning it "again" would repaint it, and with it the whole plate
+            self._anim_target = anchor
+            return
         self._animate_to(target, animate, emit)
 
     def _animate_to(self, target: float, animate: bool, emit: bool) -> None:

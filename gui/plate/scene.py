@@ -284,8 +284,12 @@ class PlateScene:
             ring.set_content(slot_entries(plate, rid, lang, index, in_force), ring.char_px, self.config.palette)
         for name, title in self.titles.items():
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
-            title.setText(tr(key, lang))
-            self._place_title(name, title)
+            text = tr(key, lang)
+            if title.text() != text or title.data(0) != self.plate_radius(name):
+                # only when it changed: a title set again is repainted, and with it the whole plate
+                title.setText(text)
+                self._place_title(name, title)
+                title.setData(0, self.plate_radius(name))
 
     def _place_title(self, name: str, title: QGraphicsSimpleTextItem) -> None:
         """A plate's title in a corner of its square, clear of the disc (the lower plate's top

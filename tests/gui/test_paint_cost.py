@@ -35,6 +35,40 @@ def test_a_state_change_repaints_the_plate_once_inside_one_rectangle(window: Mai
     window.view.viewport().removeEventFilter(spy)
 
 
+def test_an_hour_turn_repaints_the_lower_plate_only(window: MainWindow) -> None:
+    """Only the heaven rings (round the lower plate) turn with the hour: the upper plate is left as
+    it was (a disc "turned" to where it already stood, or a title set again, repainted it all)."""
+    window.resize(1920, 1080)  # the plates side by side, the upper one clear of the lower's square
+    window.view.set_reduce_motion(True)
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    QApplication.processEvents()
+    rects: list[object] = []
+
+    class PaintRects(QObject):
+        def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if ev.type() == QEvent.Type.Paint:
+                rects.append(ev.rect())  # type: ignore[attr-defined]
+            return False
+
+    view = window.view
+    upper = view.bases["upper"]
+    centre = view.mapFromScene(upper.mapToScene(upper.boundingRect().center()))
+    lower = view.bases["lower"]
+    lower_centre = view.mapFromScene(lower.mapToScene(lower.boundingRect().center()))
+    window.model.step("hour", 1)  # the first turn leaves the date behind (the status and names change)
+    QApplication.processEvents()
+    spy = PaintRects()
+    view.viewport().installEventFilter(spy)
+    for _ in range(3):
+        rects.clear()
+        window.model.step("hour", 1)
+        QApplication.processEvents()
+        assert len(rects) == 1
+        assert rects[0].contains(lower_centre)  # type: ignore[attr-defined]
+        assert not rects[0].contains(centre), (rects[0], centre)  # type: ignore[attr-defined]
+    view.viewport().removeEventFilter(spy)
+
+
 def _colours_in(widget: object) -> set[int]:
     img = widget.grab().toImage()  # type: ignore[attr-defined]
     return {QColor(img.pixel(x, y)).rgb() for x in range(img.width()) for y in range(img.height())}
