@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from core.cycle import BRANCHES, STEMS
 from core.errors import InputError
 from core.liuren.method import Course, Lesson, Step, course
-from core.liuren.plate import DEFAULT_OPTIONS, HeavenPlate, KeOptions, heaven_plate, kin
+from core.liuren.plate import DEFAULT_OPTIONS, HeavenPlate, KeOptions, _kin_row, heaven_plate
 from core.liuren.tables import liuren_tables
 
 if TYPE_CHECKING:
@@ -92,12 +92,14 @@ def compute_ke(day: int, hour: int, general: int, options: KeOptions = DEFAULT_O
 
 
 def _assemble(hp: HeavenPlate, c: Course, options: KeOptions) -> Ke:
-    gof = hp.general_of
-    void = hp.void
-    trans = tuple(Transmission(i, b, gof[b], kin(hp.day % 10, b), hp.hidden[b], b in void)
-                  for i, b in enumerate(c.transmissions))
-    return Ke(plate=hp, course=c, lesson_generals=tuple(gof[lesson.upper] for lesson in c.lessons),
-              transmissions=trans, options=options)
+    gof, void, hidden = hp.general_of, hp.void, hp.hidden
+    kin_row = _kin_row(hp.day % 10)
+    init, mid, last = c.transmissions
+    trans = (Transmission(0, init, gof[init], kin_row[init], hidden[init], init in void),
+             Transmission(1, mid, gof[mid], kin_row[mid], hidden[mid], mid in void),
+             Transmission(2, last, gof[last], kin_row[last], hidden[last], last in void))
+    l1, l2, l3, l4 = c.lessons
+    return Ke(hp, c, (gof[l1.upper], gof[l2.upper], gof[l3.upper], gof[l4.upper]), trans, options)
 
 
 @dataclass(frozen=True, slots=True)

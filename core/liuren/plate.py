@@ -50,6 +50,12 @@ def kin(day_stem: int, branch: int) -> str:
     return KIN[(_BRANCH_ELEMENT[branch] - _STEM_ELEMENT[day_stem]) % 5]
 
 
+@lru_cache(maxsize=10)
+def _kin_row(day_stem: int) -> tuple[str, ...]:
+    """The kin of each of the twelve branches to a day stem."""
+    return tuple(kin(day_stem, b) for b in range(12))
+
+
 @dataclass(frozen=True, slots=True)
 class KeOptions:
     """The disputed points chosen (setting id → choice id); absent settings take the default.
@@ -189,10 +195,17 @@ def heaven_plate(day: int, hour: int, general: int, options: KeOptions = DEFAULT
     >>> BRANCHES[hp.over(BRANCHES.index("戌"))], hp.forward
     ('午', False)
     """
-    for name, value, hi in (("day", day, 59), ("hour", hour, 11), ("general", general, 11)):
-        if not isinstance(value, int) or not 0 <= value <= hi:
-            raise InputError(f"invalid {name}: {value!r} (expected 0–{hi})")
-    return _heaven_plate(day, hour, general, options.get("noble"), options.get("daynight"))
+    if not (isinstance(day, int) and isinstance(hour, int) and isinstance(general, int)
+            and 0 <= day <= 59 and 0 <= hour <= 11 and 0 <= general <= 11):
+        for name, value, hi in (("day", day, 59), ("hour", hour, 11), ("general", general, 11)):
+            if not isinstance(value, int) or not 0 <= value <= hi:
+                raise InputError(f"invalid {name}: {value!r} (expected 0–{hi})")
+    return _heaven_plate(day, hour, general, *_plate_settings(options))
+
+
+@lru_cache(maxsize=64)
+def _plate_settings(options: KeOptions) -> tuple[str, str]:
+    return options.get("noble"), options.get("daynight")
 
 
 @lru_cache(maxsize=8192)
@@ -202,11 +215,9 @@ def _heaven_plate(day: int, hour: int, general: int, noble_choice: str, daynight
     day_t, night_t = _noble_table(noble_choice)
     noble = (day_t if daytime else night_t)[day % 10]
     forward = (noble - turn) % 12 in liuren_tables().forward
-    heaven = _HEAVEN[turn]
-    general_of = _general_of(noble, forward)
-    return HeavenPlate(day=day, hour=hour, general=general, turn=turn, heaven=heaven,
-                       generals=_generals(turn, noble, forward), general_of=general_of, noble=noble,
-                       daytime=daytime, forward=forward, void=_VOID[day // 10], hidden=_HIDDEN[day // 10])
+    general_of, generals = _general_rows(noble, forward)
+    return HeavenPlate(day, hour, general, turn, _HEAVEN[turn], generals[turn], general_of, noble, daytime,
+                       forward, _VOID[day // 10], _HIDDEN[day // 10])
 
 
 _HEAVEN: Final = tuple(tuple((e + turn) % 12 for e in range(12)) for turn in range(12))
@@ -215,17 +226,15 @@ _HIDDEN: Final = tuple(tuple(k if (k := (b - xun_head_branch(x)) % 12) < 10 else
                        for x in range(6))
 
 
-@lru_cache(maxsize=32)
-def _general_of(noble: int, forward: bool) -> tuple[int, ...]:
+@lru_cache(maxsize=24)
+def _general_rows(noble: int, forward: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """With 贵人 on heaven branch ``noble`` and the generals running forward or backward: the general
+    riding each heaven branch, and for each turn of the plate the general over each earth branch."""
     if forward:
-        return tuple((h - noble) % 12 for h in range(12))
-    return tuple((noble - h) % 12 for h in range(12))
-
-
-@lru_cache(maxsize=384)
-def _generals(turn: int, noble: int, forward: bool) -> tuple[int, ...]:
-    gof = _general_of(noble, forward)
-    return tuple(gof[(e + turn) % 12] for e in range(12))
+        general_of = tuple((h - noble) % 12 for h in range(12))
+    else:
+        general_of = tuple((noble - h) % 12 for h in range(12))
+    return general_of, tuple(tuple(general_of[(e + turn) % 12] for e in range(12)) for turn in range(12))
 
 
 def describe(hp: HeavenPlate) -> str:
