@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from core.cycle import BRANCHES, STEMS
 from core.errors import InputError
+from core.frozen import quick_init
 from core.liuren.method import Course, Lesson, Step, course
 from core.liuren.plate import DEFAULT_OPTIONS, HeavenPlate, KeOptions, _kin_row, heaven_plate
 from core.liuren.tables import liuren_tables
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["Transmission", "Ke", "compute_ke", "compute_ke_at", "month_general_at", "GeneralTerm"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Transmission:
     """One transmission: its branch, the general riding it, its kin to the day stem, its hidden
@@ -38,6 +40,7 @@ class Transmission:
     void: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Ke:
     """The plate: heaven plate and generals, the four lessons (with the general over each upper),

@@ -17,6 +17,7 @@ from typing import Final
 
 from core.cycle import BRANCHES, STEMS, stem_palace
 from core.errors import InputError
+from core.frozen import quick_init
 from core.liuren.plate import (_BRANCH_ELEMENT, _STEM_ELEMENT, DEFAULT_OPTIONS, KeOptions, element_of_branch,
                                element_of_stem, overcomes)
 from core.liuren.tables import liuren_tables
@@ -36,6 +37,7 @@ _LEVEL: Final = ("仲", "季", "孟")  # by branch % 3
 _POL: Final = ("阳", "阴")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Lesson:
     """One lesson: ``upper`` over ``lower`` (branch indices; for 一课 ``lower`` is the stem's lodging
@@ -58,6 +60,7 @@ class Lesson:
         return LESSON_NAMES[self.index - 1]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of the record: the rule applied (an id of ``methods.toml``), the values that fill
@@ -80,6 +83,7 @@ class Step:
         return sentence
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Course:
     """The lessons and transmissions of a day and a turn of the plate, and how they were found.

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 
 from core.cycle import BRANCHES, STEMS, xun_head_branch, xun_of, xun_void
 from core.errors import InputError
+from core.frozen import quick_init
 from core.liuren.tables import Setting, liuren_tables
 
 __all__ = ["KeOptions", "HeavenPlate", "heaven_plate", "noble_branch", "is_daytime", "hidden_stem",
@@ -149,6 +150,7 @@ def hidden_stem(day: int, branch: int) -> int | None:
     return k if k < 10 else None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HeavenPlate:
     """The turned plate for one day, hour and month general.
