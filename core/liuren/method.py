@@ -117,11 +117,12 @@ def course(day: int, turn: int, options: KeOptions = DEFAULT_OPTIONS) -> Course:
         raise InputError(f"invalid day: {day!r} (expected a pillar index 0–59)")
     if type(turn) is not int or not 0 <= turn <= 11:  # noqa: E721
         raise InputError(f"invalid turn: {turn!r} (expected 0–11)")
-    return _course(day, turn, _method_settings(options))
+    return _course(day, turn, _method_settings(options.choices))
 
 
 @lru_cache(maxsize=64)
-def _method_settings(options: KeOptions) -> tuple[str, ...]:
+def _method_settings(choices: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    options = KeOptions(choices)  # keyed by the choices: a tuple hashes faster than the dataclass
     return tuple(options.get(s) for s in METHOD_SETTINGS)
 
 
@@ -145,6 +146,8 @@ def _lower_name(lesson: Lesson) -> str:
     return _S[lesson.stem] if lesson.stem is not None else _B[lesson.lower]
 
 
+# Each Step below gives its rule's fields in order; that they are exactly RULE_FIELDS[rule] is checked for
+# every step of every chart by tests/core/test_liuren_structure.py, not here (this runs for every chart).
 @lru_cache(maxsize=4096)
 def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
     shehai_choice, fuyin_back, bazhuan_yaoke, biezhe_yin, fanyin_wu = settings
@@ -174,11 +177,12 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
     # A lesson that repeats another's place still counts its own 克 when its lower differs in kind
     # (一课's lower is the stem: 辛 under 亥 has none, 戌 under 亥 is 下贼上); candidates are then
     # counted once per upper branch.
-    for lesson in lessons:
+    lower_names = (_S[stem], _B[u1], _B[branch], _B[u3])
+    for i, lesson in enumerate(lessons):
         if lesson.relation is not None:
             steps.append(Step("ke.xia" if lesson.relation == "xia" else "ke.shang",
-                              (("lesson", LESSON_NAMES[lesson.index - 1]), ("upper", _B[lesson.upper]),
-                               ("lower", _lower_name(lesson))), lesson.upper))
+                              (("lesson", LESSON_NAMES[i]), ("upper", _B[lesson.upper]), ("lower", lower_names[i])),
+                              lesson.upper))
     ch = _Chart(day, turn, lessons, steps, shehai_choice)
 
     # -- the order of the methods --------------------------------------------------------------
@@ -286,11 +290,15 @@ class _Chart:
     def zeike(self) -> Course | None:
         xia: list[Lesson] = []
         shang: list[Lesson] = []
+        seen_xia: list[int] = []
+        seen_shang: list[int] = []
         for c in self.lessons:  # the candidates, once per upper branch
             if c.relation == "xia":
-                if all(d.upper != c.upper for d in xia):
+                if c.upper not in seen_xia:
+                    seen_xia.append(c.upper)
                     xia.append(c)
-            elif c.relation == "shang" and all(d.upper != c.upper for d in shang):
+            elif c.relation == "shang" and c.upper not in seen_shang:
+                seen_shang.append(c.upper)
                 shang.append(c)
         steps = self.steps
         if xia:

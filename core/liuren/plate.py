@@ -202,21 +202,30 @@ def heaven_plate(day: int, hour: int, general: int, options: KeOptions = DEFAULT
         for name, value, hi in (("day", day, 59), ("hour", hour, 11), ("general", general, 11)):
             if not isinstance(value, int) or not 0 <= value <= hi:
                 raise InputError(f"invalid {name}: {value!r} (expected 0–{hi})")
-    return _heaven_plate(day, hour, general, *_plate_settings(options))
+    return _heaven_plate(day, hour, general, *_plate_settings(options.choices))
 
 
 @lru_cache(maxsize=64)
-def _plate_settings(options: KeOptions) -> tuple[str, str]:
+def _plate_settings(choices: tuple[tuple[str, str], ...]) -> tuple[str, str]:
+    options = KeOptions(choices)  # keyed by the choices: a tuple hashes faster than the dataclass
     return options.get("noble"), options.get("daynight")
+
+
+@lru_cache(maxsize=64)
+def _plate_rules(noble_choice: str, daynight_choice: str) -> tuple[frozenset[int], tuple[int, ...], tuple[int, ...],
+                                                                   frozenset[int]]:
+    """The day hours, the 贵人 tables by day and by night, and the heaven branches from which the
+    generals run forward."""
+    return (_day_hours(daynight_choice), *_noble_table(noble_choice), liuren_tables().forward)
 
 
 @lru_cache(maxsize=8192)
 def _heaven_plate(day: int, hour: int, general: int, noble_choice: str, daynight_choice: str) -> HeavenPlate:
     turn = (general - hour) % 12
-    daytime = hour in _day_hours(daynight_choice)
-    day_t, night_t = _noble_table(noble_choice)
+    day_hours, day_t, night_t, forward_from = _plate_rules(noble_choice, daynight_choice)
+    daytime = hour in day_hours
     noble = (day_t if daytime else night_t)[day % 10]
-    forward = (noble - turn) % 12 in liuren_tables().forward
+    forward = (noble - turn) % 12 in forward_from
     general_of, generals = _general_rows(noble, forward)
     return HeavenPlate(day, hour, general, turn, _HEAVEN[turn], generals[turn], general_of, noble, daytime,
                        forward, _VOID[day // 10], _HIDDEN[day // 10])
