@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 
 from core.catalog import KEYS, Catalog, anchor_branch, default_catalog
 from core.engine import DIALS, Options, Plate, State, compute_plate, step_state
+
 if TYPE_CHECKING:
     from core.calendar import CalendarInfo  # lunar-python loads when a date is first used
     # the Liu Ren method loads when a state first has a day and an hour (or its options are asked for)

@@ -33,8 +33,6 @@ class _GeneralCombo(QComboBox):
     def __init__(self, before_popup: Callable[[], None]) -> None:
         super().__init__()
         self._before_popup = before_popup
-        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.setMinimumContentsLength(8)
 
     def showPopup(self) -> None:  # noqa: N802 - Qt's name
         self._before_popup()
@@ -96,7 +94,7 @@ class SidePanel(QWidget):
         hrow.addWidget(self.hour, 1)
         hrow.addWidget(hour_fwd)
         form.addRow(self.hour_label, hrow)
-        self.general = _GeneralCombo(self._general_names)
+        self.general = self._combo(combo=_GeneralCombo(self._general_names))
         self._general_names_lang: str | None = None  # the language the generals' names are in, once put in
         self.general.setObjectName("month_general")
         self.general_label = QLabel()
@@ -204,8 +202,8 @@ class SidePanel(QWidget):
         self.retranslate("zh-Hans", english=False)
 
     @staticmethod
-    def _combo(editable: bool = False) -> QComboBox:
-        c = QComboBox()
+    def _combo(editable: bool = False, combo: QComboBox | None = None) -> QComboBox:
+        c = combo if combo is not None else QComboBox()
         c.setEditable(editable)
         if editable:
             c.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
