@@ -35,6 +35,7 @@ def ask_desktop_after_first_paint(window: QMainWindow) -> None:
     off, and if so turn reduced motion on. Nothing moves before the user acts, so the answer is
     not needed for the first picture; asking earlier made every start wait for ``gsettings``."""
     from PySide6.QtCore import QEvent, QObject, QProcess, QTimer
+    from shiboken6 import isValid
 
     class FirstPaint(QObject):
         def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
@@ -48,14 +49,28 @@ def ask_desktop_after_first_paint(window: QMainWindow) -> None:
         proc.setProgram(_GSETTINGS[0])
         proc.setArguments(list(_GSETTINGS[1:]))
         proc.finished.connect(lambda code, status: answered(proc, code, status))
-        proc.errorOccurred.connect(lambda _err: proc.deleteLater())  # no gsettings: nothing to do
+        proc.errorOccurred.connect(lambda _err: proc.deleteLater() if isValid(proc) else None)  # no gsettings
         timeout = QTimer(proc)  # a desktop that does not answer is not waited for
         timeout.setSingleShot(True)
         timeout.timeout.connect(proc.kill)
         timeout.start(1000)
+        # the window closed before the desktop answered: stop asking, quietly (deleting a running
+        # process, Qt kills it and calls its handlers on objects already half gone)
+        window.destroyed.connect(lambda *_: stop(proc))
         proc.start()
 
+    def stop(proc: QProcess) -> None:
+        if not isValid(proc):
+            return
+        proc.finished.disconnect()
+        proc.errorOccurred.disconnect()
+        if proc.state() != QProcess.ProcessState.NotRunning:
+            proc.kill()
+            proc.waitForFinished(500)
+
     def answered(proc: QProcess, code: int, status: QProcess.ExitStatus) -> None:
+        if not (isValid(proc) and isValid(window)):
+            return
         out = bytes(proc.readAllStandardOutput().data()).decode("utf-8", "replace").strip()
         proc.deleteLater()
         if status == QProcess.ExitStatus.NormalExit and code == 0 and out == "false":

@@ -90,3 +90,34 @@ def test_start_up_waits_only_for_what_the_first_paint_needs(tmp_path: Path) -> N
     lines = {ln.split()[0]: ln.split()[1:] for ln in out.stdout.splitlines() if ln.split()}
     assert lines["LOADED"] == ["BUILT", "False"], lines["LOADED"]  # nothing of them loaded, no panel built
     assert lines["SHOWN"] == ["True", "True", "True"]
+
+
+_CLOSED_WHILE_ASKING = """\
+from gui.shell.app import open_window
+from PySide6.QtWidgets import QApplication
+w = open_window([])
+QApplication.processEvents()
+w.view.viewport().repaint()
+QApplication.processEvents()  # the desktop is being asked now; the program ends before it answers
+print("ENDED")
+"""
+
+
+def test_a_window_gone_before_the_desktop_answers_ends_quietly(tmp_path: Path) -> None:
+    """gsettings still running when the window goes: no traceback, no warning, the process ends."""
+    import subprocess
+    import sys
+
+    slow = tmp_path / "bin"
+    slow.mkdir()
+    tool = slow / "gsettings"
+    tool.write_text("#!/bin/sh\nsleep 5\necho false\n")
+    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SHENSHA_PLATES_CONFIG_DIR=str(tmp_path / "config"),
+               SHENSHA_PLATES_CACHE_DIR=str(tmp_path / "cache"), SHENSHA_REDUCE_MOTION="",
+               PATH=f"{slow}{os.pathsep}{os.environ.get('PATH', '')}")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", _CLOSED_WHILE_ASKING], cwd=root, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0 and "ENDED" in out.stdout, out.stderr[-2000:]
+    assert "Traceback" not in out.stderr and "still running" not in out.stderr, out.stderr[-2000:]
