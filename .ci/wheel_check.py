@@ -87,9 +87,11 @@ def environment(env_dir: Path, offscreen: bool) -> dict[str, str]:
 
 
 def check_imports(env_dir: Path, cwd: Path) -> None:
-    code = ("import core, gui, resources, resources.systems, resources.catalog, resources.fonts\n"
-            "import gui.shell.launcher, gui.shell.main_window, gui.panels.classroom, gui.export.snapshot\n"
-            "print(core.__file__)")
+    code = ("import shensha_plates.core, shensha_plates.resources.systems, shensha_plates.resources.catalog\n"
+            "import shensha_plates.resources.fonts, shensha_plates.gui.shell.launcher\n"
+            "import shensha_plates.gui.shell.main_window, shensha_plates.gui.panels.classroom\n"
+            "import shensha_plates.gui.export.snapshot\n"
+            "print(shensha_plates.core.__file__)")
     proc = run([str(env_dir / "bin" / "python"), "-c", code], cwd=cwd, env=environment(env_dir, True))
     if proc.returncode != 0:
         fail("import: " + proc.stderr)

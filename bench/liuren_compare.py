@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cycle import BRANCHES, PILLARS, STEMS  # noqa: E402
-from core.liuren import KeOptions, course  # noqa: E402
+from shensha_plates.core.cycle import BRANCHES, PILLARS, STEMS  # noqa: E402
+from shensha_plates.core.liuren import KeOptions, course  # noqa: E402
 
 # kinliuren takes the month general from a solar term name (traditional characters): 雨水 → 亥 …
 _QI = ("雨水", "春分", "穀雨", "小滿", "夏至", "大暑", "處暑", "秋分", "霜降", "小雪", "冬至", "大寒")

@@ -111,8 +111,8 @@ def rss_mb() -> float:
 def bench_core(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
     from lunar_python import Solar
 
-    from core.calendar import CalendarOptions, from_datetime, sweep
-    from core.engine import _plate, compute_plate
+    from shensha_plates.core.calendar import CalendarOptions, from_datetime, sweep
+    from shensha_plates.core.engine import _plate, compute_plate
 
     start, end = dt.date(1950, 1, 1), dt.date(2009, 12, 31)
     days = [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
@@ -218,10 +218,10 @@ def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, obje
     chart computed afresh (the caches of lessons and plates emptied before each run). ke_vs_kinliuren:
     one chart (seed 002's first case, 辛巳 日 寅将午时) against kinliuren's in the same run; kinliuren is
     installed for the benchmark only (``pip install kinliuren``)."""
-    from core.liuren import compute_ke
-    from core.liuren.method import _course
-    from core.liuren.plate import _heaven_plate
-    from core.liuren.tables import liuren_tables
+    from shensha_plates.core.liuren import compute_ke
+    from shensha_plates.core.liuren.method import _course
+    from shensha_plates.core.liuren.plate import _heaven_plate
+    from shensha_plates.core.liuren.tables import liuren_tables
 
     liuren_tables()  # the rule files are read once per process, not per chart
 
@@ -289,14 +289,14 @@ def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, obje
 def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
     from PySide6.QtGui import QImage, QPainter
 
-    from gui.shell.app import prepare_application
+    from shensha_plates.gui.shell.app import prepare_application
 
     app = prepare_application()  # as the program sets it up: its interface font, antialiasing
-    from core.engine import State, compute_plate
-    from gui.fonts import register_fonts
-    from gui.shell.main_window import MainWindow
-    from gui.shell.settings import Settings
-    from gui.export.snapshot import SnapshotOptions, export
+    from shensha_plates.core.engine import State, compute_plate
+    from shensha_plates.gui.fonts import register_fonts
+    from shensha_plates.gui.shell.main_window import MainWindow
+    from shensha_plates.gui.shell.settings import Settings
+    from shensha_plates.gui.export.snapshot import SnapshotOptions, export
 
     register_fonts()
     tmp = Path(tempfile.mkdtemp())
@@ -427,7 +427,7 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
 
 def bench_name_sizes(results: dict[str, float], details: dict[str, object]) -> None:
     """The smallest name drawn, in Zhuang's example state, the real window at each size."""
-    from gui.measure import window_min_name_px
+    from shensha_plates.gui.measure import window_min_name_px
 
     for key, (width, height, layout, plate) in NAME_SIZES.items():
         results[key] = window_min_name_px(width, height, layout, plate)
@@ -440,7 +440,7 @@ def bench_hour(w: object, app: object, paint: Callable[[], None], counter: objec
     generals are drawn), the lesson panel shown. Frames while the hour turns (the heaven rings in
     motion) and the hour turn as a state change: plate, 式 and lesson recomputed, rings placed,
     panels refreshed, exactly as the other dials are measured."""
-    from core.engine import State
+    from shensha_plates.core.engine import State
     view = w.view  # type: ignore[attr-defined]
     model = w.model  # type: ignore[attr-defined]
     view.set_reduce_motion(False)
@@ -495,8 +495,8 @@ def bench_paper(quick: bool, plate: object, tmp: Path, results: dict[str, float]
                 details: dict[str, object]) -> None:
     """Paper: the smallest name on the A4 PDF's plates (from the page layout: the name font's size
     times the page's scale) and the time to write the 12-month booklet."""
-    from gui.export.booklet import BookletOptions, write_booklet
-    from gui.export.snapshot import SnapshotOptions, min_name_pt
+    from shensha_plates.gui.export.booklet import BookletOptions, write_booklet
+    from shensha_plates.gui.export.snapshot import SnapshotOptions, min_name_pt
     results["min_name_pt_a4"] = min_name_pt(plate, SnapshotOptions(fmt="pdf", paper="A4"))  # type: ignore[arg-type]
     for paper, landscape in (("A4", True), ("A3", False), ("A3", True)):
         key = f"min_name_pt_{paper.lower()}{'_landscape' if landscape else ''}"
@@ -509,7 +509,7 @@ def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: di
     """Resident memory after 1,000 dialog open/close cycles (issue 18): every kind of dialog opened
     and closed in turn, 100 rounds of the ten kinds, measured after ten rounds that fill the caches
     a session keeps (glyphs, styles)."""
-    from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
+    from shensha_plates.gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
     rounds = -(-(200 if quick else 1000) // len(DIALOG_KINDS))  # at least that many cycles
     cycles = rounds * len(DIALOG_KINDS)
     dialog_cycle(w, 10)  # type: ignore[arg-type]
@@ -533,7 +533,7 @@ def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: di
 _STARTUP_PROGRAM = """\
 import os, sys, time
 os.environ.setdefault('QT_QPA_PLATFORM', 'offscreen')
-from gui.shell.app import open_window
+from shensha_plates.gui.shell.app import open_window
 w = open_window([])
 from PySide6.QtWidgets import QApplication
 QApplication.processEvents(); w.view.grab()
@@ -570,8 +570,7 @@ def bench_startup(quick: bool, results: dict[str, float], details: dict[str, obj
     # written on) would otherwise compile every module of ours from source at every start, which no
     # installed program does. (Python writes these files itself when allowed; they are git-ignored.)
     import compileall
-    for package in ("core", "gui", "resources"):
-        compileall.compile_dir(ROOT / package, quiet=1)
+    compileall.compile_dir(ROOT / "shensha_plates", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         # settings and the parsed-TOML cache in a folder of their own: a user's second start
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SHENSHA_PLATES_CONFIG_DIR=str(Path(tmp) / "config"),
@@ -627,7 +626,7 @@ def main(argv: list[str] | None = None) -> int:
     # The window is measured in a fresh process: the engine benchmark leaves a large heap behind
     # (tens of thousands of plates and Lunar objects) whose garbage collection a real session never has.
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "gui.json"
+        out = Path(tmp) / "shensha_plates.gui.json"
         cmd = [sys.executable, str(Path(__file__).resolve()), "--part", "gui", "--json", str(out)]
         proc = subprocess.run(cmd + (["--quick"] if args.quick else []), cwd=ROOT, capture_output=True, text=True,
                               env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=3600)

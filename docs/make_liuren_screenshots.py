@@ -21,12 +21,12 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> int:
 
-    from gui.shell.app import prepare_application
+    from shensha_plates.gui.shell.app import prepare_application
 
     app = prepare_application()  # as the program sets it up: its font, flat scroll bars
-    from gui.fonts import register_fonts
-    from gui.shell.main_window import MainWindow
-    from gui.shell.settings import Settings
+    from shensha_plates.gui.fonts import register_fonts
+    from shensha_plates.gui.shell.main_window import MainWindow
+    from shensha_plates.gui.shell.settings import Settings
 
     register_fonts()
     out = ROOT / "docs"

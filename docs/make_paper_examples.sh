@@ -25,7 +25,7 @@ $sp snapshot --year 甲子 --month 1 --xun 甲子 -o $out/zhuang-example.svg
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 app = QGuiApplication([])
-from gui.fonts import register_fonts
+from shensha_plates.gui.fonts import register_fonts
 register_fonts()
 r = QSvgRenderer("docs/examples/zhuang-example.svg")
 size = r.defaultSize()

@@ -30,14 +30,14 @@ SHOTS = [
 
 def main() -> int:
 
-    from gui.shell.app import prepare_application
+    from shensha_plates.gui.shell.app import prepare_application
 
     app = prepare_application()  # as the program sets it up: its font, flat scroll bars
 
-    from core.engine import State
-    from gui.fonts import register_fonts
-    from gui.shell.main_window import MainWindow
-    from gui.shell.settings import Settings
+    from shensha_plates.core.engine import State
+    from shensha_plates.gui.fonts import register_fonts
+    from shensha_plates.gui.shell.main_window import MainWindow
+    from shensha_plates.gui.shell.settings import Settings
 
     register_fonts()
     out = ROOT / "docs"
@@ -80,11 +80,11 @@ def readable_shots(app: object, out: Path) -> None:
     from PySide6.QtGui import QMouseEvent
     from PySide6.QtWidgets import QApplication
 
-    from core.engine import State
-    from gui.measure import min_name_px
-    from gui.shell.main_window import MainWindow
-    from gui.shell.settings import Settings
-    from gui.style import branch_angle
+    from shensha_plates.core.engine import State
+    from shensha_plates.gui.measure import min_name_px
+    from shensha_plates.gui.shell.main_window import MainWindow
+    from shensha_plates.gui.shell.settings import Settings
+    from shensha_plates.gui.style import branch_angle
 
     def settle(w: MainWindow) -> None:
         for _ in range(3):
@@ -155,9 +155,9 @@ def readable_shots(app: object, out: Path) -> None:
 
 def classroom_shots(app: object, out: Path) -> None:
     """Presentation mode, a trace, a quiz question and the other-systems window."""
-    from core.engine import State
-    from gui.shell.main_window import MainWindow
-    from gui.shell.settings import Settings
+    from shensha_plates.core.engine import State
+    from shensha_plates.gui.shell.main_window import MainWindow
+    from shensha_plates.gui.shell.settings import Settings
 
     def settle(w: MainWindow) -> None:
         for _ in range(3):

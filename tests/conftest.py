@@ -25,6 +25,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repo"))
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
+# The seed texts are beside a developer's checkout, not in the repository: a clone with nothing beside it
+# skips what reads them (with this reason) and runs everything else.
+needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds (../shared/seeds) are not beside this checkout")
+
+
+def seed_text(name: str) -> str:
+    """The text of one seed file (call it only in a test marked ``needs_seeds``)."""
+    return (SEEDS / name).read_text(encoding="utf-8")
 DATA = Path(__file__).resolve().parent / "data"
 
 

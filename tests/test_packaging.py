@@ -1,4 +1,4 @@
-"""The wheel holds every module and data file of core/, gui/ and resources/, and nothing else.
+"""The wheel holds one top-level package, shensha_plates/, with every module and data file, and nothing else.
 
 An editable install reads the checkout, so a package or data file the packaging config misses goes
 unseen until a user installs the wheel (resources/systems once did). This builds the real wheel with
@@ -19,7 +19,7 @@ import pytest
 
 from tests.conftest import REPO
 
-PACKAGED = ("core", "gui", "resources")
+PACKAGED = ("shensha_plates",)
 
 
 def shipped_files() -> list[str]:
@@ -48,10 +48,12 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
 def test_the_wheel_holds_every_module_and_data_file_and_nothing_else(wheel: zipfile.ZipFile) -> None:
     inside = {n for n in wheel.namelist() if ".dist-info/" not in n}
     expected = set(shipped_files())
-    assert "resources/systems/bazi.toml" in expected and "core/py.typed" in expected
+    assert "shensha_plates/resources/systems/bazi.toml" in expected and "shensha_plates/core/py.typed" in expected
     missing = sorted(expected - inside)
     assert not missing, (f"not in the wheel: {missing} — a folder without __init__.py, or a data file type "
                          "missing from [tool.setuptools.package-data] in pyproject.toml")
+    tops = {n.split("/")[0] for n in inside}
+    assert tops == {"shensha_plates"}, f"the wheel must install one top-level package, not {sorted(tops)}"
     extra = sorted(inside - expected)
     assert not extra, f"in the wheel but not in the checkout's packages: {extra}"
 

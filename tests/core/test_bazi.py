@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from lunar_python import Solar
 
-from core.bazi import BaziOptions, chart, chart_for, default_bazi, load_bazi
-from core.calendar import CalendarOptions, parse_datetime
-from core.catalog import SEED_FILES
-from core.cli import main
-from core.cycle import BRANCHES, PILLARS, STEMS
-from core.errors import CatalogError
+from shensha_plates.core.bazi import BaziOptions, chart, chart_for, default_bazi, load_bazi
+from shensha_plates.core.calendar import CalendarOptions, parse_datetime
+from shensha_plates.core.catalog import SEED_FILES
+from shensha_plates.core.cli import main
+from shensha_plates.core.cycle import BRANCHES, PILLARS, STEMS
+from shensha_plates.core.errors import CatalogError
 from tests.conftest import REPO, SEEDS
 
 TRINES = {"申子辰": "水", "寅午戌": "火", "巳酉丑": "金", "亥卯未": "木"}
@@ -202,7 +202,7 @@ def test_every_quote_is_in_seed_000() -> None:
     ('source = { file = "000", quote = "空亡对冲者为孤虚" }', 'source = { file = "009", quote = "x" }', "source.file"),
 ])
 def test_damaged_rules_name_file_entry_and_field(tmp_path: Path, old: str, new: str, field: str) -> None:
-    text = (REPO / "resources" / "systems" / "bazi.toml").read_text("utf-8")
+    text = (REPO / "shensha_plates" / "resources" / "systems" / "bazi.toml").read_text("utf-8")
     assert old in text
     bad = tmp_path / "bazi.toml"
     bad.write_text(text.replace(old, new, 1), "utf-8")

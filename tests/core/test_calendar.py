@@ -10,10 +10,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from lunar_python import Solar
 
-from core.calendar import CST, CalendarOptions, from_datetime, parse_datetime
-from core.cli import main
-from core.cycle import BRANCHES, pillar_name
-from core.errors import CalendarError
+from shensha_plates.core.calendar import CST, CalendarOptions, from_datetime, parse_datetime
+from shensha_plates.core.cli import main
+from shensha_plates.core.cycle import BRANCHES, pillar_name
+from shensha_plates.core.errors import CalendarError
 
 SH = ZoneInfo("Asia/Shanghai")
 YEARS = [1902, 1949, 1984, 2000, 2023, 2024, 2026, 2050, 2098]
@@ -174,7 +174,7 @@ def test_cli_now_runs() -> None:
 
 @pytest.mark.parametrize("hour", [0, 12, 23])
 def test_sweep_agrees_with_day_by_day(hour: int) -> None:
-    from core.calendar import sweep
+    from shensha_plates.core.calendar import sweep
     start, end = dt.date(2023, 12, 25), dt.date(2025, 2, 10)  # two 立春 and every 节 between
     got = sweep(start, end, hour=hour)
     assert len(got) == (end - start).days + 1
@@ -184,7 +184,7 @@ def test_sweep_agrees_with_day_by_day(hour: int) -> None:
 
 
 def test_sweep_other_conventions_and_errors() -> None:
-    from core.calendar import sweep
+    from shensha_plates.core.calendar import sweep
     opts = CalendarOptions(month_basis="lunar", year_start="new-year")
     got = sweep(dt.date(2024, 2, 8), dt.date(2024, 2, 12), opts)
     assert got[-1][1].year_name == "甲辰" and got[0][1].year_name == "癸卯"
@@ -195,7 +195,7 @@ def test_sweep_other_conventions_and_errors() -> None:
 
 
 def test_day_pillar_matches_lunar_python() -> None:
-    from core.calendar import day_pillar
+    from shensha_plates.core.calendar import day_pillar
     d = dt.date(1901, 1, 1)
     while d < dt.date(2099, 12, 31):
         lun = Solar.fromYmdHms(d.year, d.month, d.day, 12, 0, 0).getLunar()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from core.catalog import SEED_FILES, default_catalog, load_catalog
-from core.errors import CatalogError
+from shensha_plates.core.catalog import SEED_FILES, default_catalog, load_catalog
+from shensha_plates.core.errors import CatalogError
 from tests.conftest import DATA, REPO, SEEDS
 
 BAD = sorted((DATA / "bad_catalogs").glob("*.toml"))
@@ -104,11 +104,11 @@ def test_damaged_catalogs_name_file_entry_field_and_value(path: Path) -> None:
 
 
 def test_truncated_and_misencoded_files(tmp_path: Path) -> None:
-    good = (REPO / "resources" / "catalog" / "lower.toml").read_bytes()
+    good = (REPO / "shensha_plates" / "resources" / "catalog" / "lower.toml").read_bytes()
     cut = tmp_path / "cut.toml"
     cut.write_bytes(good[: len(good) // 2])
     with pytest.raises(CatalogError, match="cut.toml"):
-        load_catalog([REPO / "resources" / "catalog" / "upper.toml", cut])
+        load_catalog([REPO / "shensha_plates" / "resources" / "catalog" / "upper.toml", cut])
     gbk = tmp_path / "gbk.toml"
     gbk.write_bytes(good.decode("utf-8").encode("gb18030"))
     with pytest.raises(CatalogError, match=r"gbk.toml: entry \(file\), field \(encoding\).*not UTF-8"):
@@ -118,6 +118,6 @@ def test_truncated_and_misencoded_files(tmp_path: Path) -> None:
 
 
 def test_the_bundled_files_reload_identically() -> None:
-    files = sorted((REPO / "resources" / "catalog").glob("*.toml"))
+    files = sorted((REPO / "shensha_plates" / "resources" / "catalog").glob("*.toml"))
     again = load_catalog(files)
     assert [s.id for s in again.spirits] == [s.id for s in default_catalog().spirits]

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from core.cli import main
-from core.cycle import BRANCHES
+from shensha_plates.core.cli import main
+from shensha_plates.core.cycle import BRANCHES
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -92,6 +92,6 @@ def test_errors_are_one_line_status_2(argv: list[str], needle: str) -> None:
 
 
 def test_console_script_runs_without_traceback() -> None:
-    proc = subprocess.run([sys.executable, "-m", "gui.shell.launcher", "show", "--year", "丙午", "--month", "13",
+    proc = subprocess.run([sys.executable, "-m", "shensha_plates.gui.shell.launcher", "show", "--year", "丙午", "--month", "13",
                            "--xun", "甲辰"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and "invalid month" in proc.stderr

@@ -12,11 +12,11 @@ import sys
 
 import pytest
 
-from core.cli import emit, main
+from shensha_plates.core.cli import emit, main
 from tests.conftest import REPO
 
 STATE = ["--year", "丙午", "--month", "11", "--xun", "甲辰"]
-CLI = "import sys; from core.cli import main; sys.exit(main())"
+CLI = "import sys; from shensha_plates.core.cli import main; sys.exit(main())"
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -158,7 +158,7 @@ def test_select_refuses_unknown_variants_as_show_does(choice: str) -> None:
 
 
 def test_select_still_takes_its_own_variants() -> None:
-    from core.selection import default_selection
+    from shensha_plates.core.selection import default_selection
     sp = next(s for s in default_selection().spirits if s.variants)
     code, out, err = run("select", *STATE, "--variant", f"{sp.id}={sp.variants[0].id}", "--format", "json")
     assert code == 0 and err == ""

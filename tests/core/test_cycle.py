@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.cycle import (
+from shensha_plates.core.cycle import (
     BRANCHES, PILLARS, STEMS, XUN_HEADS, nayin, parse_branch, parse_month, parse_pillar, parse_stem,
     parse_xun, pillar_index, stem_palace, trigram_palace, xun_head_branch, xun_of, xun_void,
 )
-from core.errors import InputError
+from shensha_plates.core.errors import InputError
 
 
 def test_sixty_pillars_are_distinct_and_start_with_jiazi() -> None:
@@ -81,7 +81,7 @@ def test_only_ascii_digits_make_a_month(text: str) -> None:
 
 
 def test_ascii_int() -> None:
-    from core.cycle import ascii_int
+    from shensha_plates.core.cycle import ascii_int
     assert [ascii_int(t) for t in ("0", "07", "123456789")] == [0, 7, 123456789]
     for bad in (*UNICODE_DIGITS, "", " 1", "+1", "-1", "1_0", "1e3", "0x1", "1234567890", "1" * 5000):
         assert ascii_int(bad) is None, bad

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from core.catalog import load_catalog
-from core.datafile import STALE_AFTER, output_path, read_file, read_rules, write_atomic
-from core.errors import CatalogError
+from shensha_plates.core.catalog import load_catalog
+from shensha_plates.core.datafile import STALE_AFTER, output_path, read_file, read_rules, write_atomic
+from shensha_plates.core.errors import CatalogError
 from tests.conftest import REPO
 
-CATALOG_DIR = REPO / "resources" / "catalog"
+CATALOG_DIR = REPO / "shensha_plates" / "resources" / "catalog"
 
 
 @pytest.fixture
@@ -187,13 +187,13 @@ def test_an_unreadable_catalog_file_is_one_catalog_error(d: Path, kind: str) -> 
 @pytest.mark.parametrize("kind", BAD_KINDS)
 def test_an_unreadable_bundled_catalog_file_is_one_catalog_error(d: Path, kind: str,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    import core.catalog
+    import shensha_plates.core.catalog
     root = d / "resources"
     (root / "catalog").mkdir(parents=True)
     for p in CATALOG_DIR.glob("*.toml"):
         (root / "catalog" / p.name).write_bytes(p.read_bytes())
     _bad_file(kind, root / "catalog" / "zz_extra.toml")
-    monkeypatch.setattr(core.catalog.importlib_resources, "files", lambda package: root)
+    monkeypatch.setattr(shensha_plates.core.catalog.importlib_resources, "files", lambda package: root)
     e = _never_blocks(load_catalog)
     assert isinstance(e, CatalogError), e
     assert str(e).startswith("catalog resources/catalog/zz_extra.toml: entry (file), field (file)")

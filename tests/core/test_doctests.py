@@ -8,9 +8,8 @@ import pkgutil
 
 import pytest
 
-import core
-
-MODULES = sorted(m.name for m in pkgutil.walk_packages(core.__path__, "core."))
+from shensha_plates import core
+MODULES = sorted(m.name for m in pkgutil.walk_packages(core.__path__, "shensha_plates.core."))
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -29,5 +28,5 @@ def test_the_examples_are_found() -> None:
     finder = doctest.DocTestFinder(exclude_empty=True)
     counts = {name: sum(len(t.examples) for t in finder.find(importlib.import_module(name), name))
               for name in MODULES}
-    for name in ("core.cycle", "core.engine", "core.calendar", "core.errors", "core.relations"):
+    for name in ("shensha_plates.core.cycle", "shensha_plates.core.engine", "shensha_plates.core.calendar", "shensha_plates.core.errors", "shensha_plates.core.relations"):
         assert counts[name] > 0, name

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from core.catalog import KEYS, default_catalog, label_branch
-from core.cycle import BRANCHES, pillar_index
-from core.engine import Options, State, compute_plate
-from core.errors import InputError
+from shensha_plates.core.catalog import KEYS, default_catalog, label_branch
+from shensha_plates.core.cycle import BRANCHES, pillar_index
+from shensha_plates.core.engine import Options, State, compute_plate
+from shensha_plates.core.errors import InputError
 from tests.conftest import DATA
 
 EXPECTED: dict[str, dict[str, Any]] = tomllib.loads((DATA / "expected_positions.toml").read_text("utf-8"))
@@ -193,7 +193,7 @@ def test_day_spirits_need_a_day_and_stems_need_a_stem() -> None:
 
 
 def test_order_is_deterministic_and_grouped() -> None:
-    from core.catalog import GROUPS
+    from shensha_plates.core.catalog import GROUPS
     order = list(GROUPS)
     plate = compute_plate(State.parse("丙午", 11, None, "庚戌"))
     for row in plate.positions:
@@ -225,7 +225,7 @@ def test_a_fixed_rule_names_no_table_key() -> None:
 def test_plates_do_not_depend_on_the_order_they_are_asked_for() -> None:
     """The compiled tables fill in as plates need them: a plate asked for first, or after every
     other, is the same plate."""
-    from core.engine import _compile, _plate
+    from shensha_plates.core.engine import _compile, _plate
     states = [State(year_branch=y % 12, year_stem=y % 10, month=1 + y % 12, xun=y // 10, day=y) for y in (0, 17, 59)]
     _compile.cache_clear()
     _plate.cache_clear()

@@ -9,10 +9,10 @@ from collections import defaultdict
 
 import pytest
 
-from core.catalog import SEED_FILES, default_catalog
-from core.cycle import BRANCHES, STEMS, month_branch, pillar_index
-from core.engine import Options, State, compute_plate
-from core.selection import default_selection
+from shensha_plates.core.catalog import SEED_FILES, default_catalog
+from shensha_plates.core.cycle import BRANCHES, STEMS, month_branch, pillar_index
+from shensha_plates.core.engine import Options, State, compute_plate
+from shensha_plates.core.selection import default_selection
 from tests.conftest import SEEDS
 
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds (../shared/seeds) are not beside this checkout")

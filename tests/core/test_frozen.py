@@ -1,4 +1,4 @@
-"""core.frozen.quick_init: the same instances as the dataclass's own __init__, still frozen, the same
+"""shensha_plates.core.frozen.quick_init: the same instances as the dataclass's own __init__, still frozen, the same
 parameters; refused where it cannot keep those promises."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import FrozenInstanceError, InitVar, dataclass, field
 
 import pytest
 
-from core.frozen import quick_init
+from shensha_plates.core.frozen import quick_init
 
 
 def _pair() -> tuple[type, type]:

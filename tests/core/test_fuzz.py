@@ -20,15 +20,15 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.catalog import load_catalog
-from core.cli import main
-from core.cycle import BRANCHES, PILLARS, XUN_HEADS, ascii_int, parse_month
-from core.datafile import write_atomic
-from core.errors import CatalogError, InputError
-from core.teaching import LessonError, load_lesson
+from shensha_plates.core.catalog import load_catalog
+from shensha_plates.core.cli import main
+from shensha_plates.core.cycle import BRANCHES, PILLARS, XUN_HEADS, ascii_int, parse_month
+from shensha_plates.core.datafile import write_atomic
+from shensha_plates.core.errors import CatalogError, InputError
+from shensha_plates.core.teaching import LessonError, load_lesson
 from tests.conftest import REPO
 
-CATALOG_DIR = REPO / "resources" / "catalog"
+CATALOG_DIR = REPO / "shensha_plates" / "resources" / "catalog"
 GOOD_ARGV = ["show", "--year", "丙午", "--month", "11", "--xun", "甲辰", "--day", "庚戌", "--hour", "午",
              "--format", "json"]
 DATE_ARGV = ["show", "--date", "2026-12-02T18:00", "--tz", "Asia/Shanghai", "--year-start", "lichun",
@@ -202,7 +202,7 @@ COMMANDS = (["show", "--year", "丙午", "--month", "11", "--xun", "甲辰"], ["
             ["relate", "寅", "亥"], ["bazi", "--date", "1990-05-17T08:30"], ["show", "--year", "乙午", "--month", "1"],
             ["show", "--help"], ["variants"])
 ARG_BYTES = (b"\xe5\xe5", b"\xff", "丙午".encode(), "丙午".encode("gb18030"), b"\x80abc")
-CLI = "import sys; from core.cli import main; sys.exit(main())"
+CLI = "import sys; from shensha_plates.core.cli import main; sys.exit(main())"
 
 
 @settings(max_examples=40)

@@ -11,10 +11,12 @@ from tests.conftest import REPO
 
 def test_core_loads_no_qt() -> None:
     code = (
-        "import sys, core, core.cli, core.engine, core.calendar, core.catalog\n"
-        "from core.engine import State, compute_plate\n"
+        "import sys, shensha_plates.core.cli, shensha_plates.core.engine, shensha_plates.core.calendar\n"
+        "import shensha_plates.core.catalog\n"
+        "from shensha_plates.core.engine import State, compute_plate\n"
         "compute_plate(State.parse('丙午', 11, '甲辰'))\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'shiboken6', 'gui')]\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'shiboken6')\n"
+        "       or m.startswith('shensha_plates.gui')]\n"
         "print(bad)\n"
         "raise SystemExit(1 if bad else 0)\n"
     )

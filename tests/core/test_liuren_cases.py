@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from core.cycle import BRANCHES, parse_pillar, stem_palace
-from core.liuren import KeOptions, compute_ke, course, liuren_tables
-from core.liuren.tables import METHOD_IDS
+from shensha_plates.core.cycle import BRANCHES, parse_pillar, stem_palace
+from shensha_plates.core.liuren import KeOptions, compute_ke, course, liuren_tables
+from shensha_plates.core.liuren.tables import METHOD_IDS
 from tests.conftest import DATA
 
 CASES = tomllib.loads((DATA / "liuren_cases.toml").read_text(encoding="utf-8"))["case"]

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.cli import main
-from core.liuren import liuren_tables
+from shensha_plates.core.cli import main
+from shensha_plates.core.liuren import liuren_tables
 
 
 def run(*argv: str) -> tuple[int, str, str]:

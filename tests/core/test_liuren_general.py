@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.calendar import governing_term
-from core.cycle import BRANCHES
-from core.errors import CalendarError
-from core.liuren import KeOptions, liuren_tables, month_general_at
+from shensha_plates.core.calendar import governing_term
+from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.errors import CalendarError
+from shensha_plates.core.liuren import KeOptions, liuren_tables, month_general_at
 
 SH = ZoneInfo("Asia/Shanghai")
 TABLES = liuren_tables()

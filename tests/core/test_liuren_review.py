@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.cycle import BRANCHES, PILLARS, parse_pillar, stem_palace
-from core.liuren import course
+from shensha_plates.core.cycle import BRANCHES, PILLARS, parse_pillar, stem_palace
+from shensha_plates.core.liuren import course
 
 
 def chain(day: str, over_zi: str) -> str:

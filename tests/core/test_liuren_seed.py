@@ -10,19 +10,20 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from core.cycle import BRANCHES, STEMS, parse_pillar
-from core.liuren import compute_ke, compute_ke_at, liuren_tables
-from tests.conftest import SEEDS
+from shensha_plates.core.cycle import BRANCHES, STEMS, parse_pillar
+from shensha_plates.core.liuren import compute_ke, compute_ke_at, liuren_tables
+from tests.conftest import needs_seeds, seed_text
 
-SEED = (SEEDS / "002_b172610dbc9e798d.txt").read_text(encoding="utf-8")
+pytestmark = needs_seeds
 SEP = "[　 ]+"
 
 
 def printed_case(head: str) -> dict[str, object]:
     """The case after ``head`` (e.g. "寅午时，辛巳日。"): three transmissions, then the lessons as
     three rows (generals, uppers, lowers) printed from 四课 on the left to 一课 on the right."""
-    start = SEED.index(head) + len(head)
-    text = SEED[start:start + 120]
+    seed = seed_text("002_b172610dbc9e798d.txt")
+    start = seed.index(head) + len(head)
+    text = seed[start:start + 120]
     rows = [r for r in text.split("。")][:6]
     trans = [tuple(re.split(SEP, r.strip())) for r in rows[:3]]
     gens, uppers, lowers = (re.split(SEP, r.strip()) for r in rows[3:6])

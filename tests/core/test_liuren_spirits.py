@@ -11,12 +11,12 @@ from zoneinfo import ZoneInfo
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.cycle import BRANCHES, xun_of
-from core.engine import State, compute_plate
-from core.liuren import KeOptions, compute_ke, compute_ke_at, liuren_tables, resolve_names, spirits_on
+from shensha_plates.core.cycle import BRANCHES, xun_of
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.core.liuren import KeOptions, compute_ke, compute_ke_at, liuren_tables, resolve_names, spirits_on
 from tests.conftest import REPO
 
-NAMES = {n["id"]: n for n in tomllib.loads((REPO / "resources" / "liuren" / "names.toml")
+NAMES = {n["id"]: n for n in tomllib.loads((REPO / "shensha_plates" / "resources" / "liuren" / "names.toml")
                                            .read_text(encoding="utf-8"))["name"]}
 GENERALS = [g.name for g in liuren_tables().generals]
 ELEMENT = dict(zip(BRANCHES, "水土木木土火火土金金土水", strict=True))

@@ -10,10 +10,10 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.cycle import BRANCHES, STEMS, stem_palace, xun_of, xun_void
-from core.liuren import KeOptions, compute_ke, course, liuren_tables
-from core.liuren.method import METHOD_SETTINGS
-from core.liuren.plate import element_of_branch, element_of_stem, kin, overcomes
+from shensha_plates.core.cycle import BRANCHES, STEMS, stem_palace, xun_of, xun_void
+from shensha_plates.core.liuren import KeOptions, compute_ke, course, liuren_tables
+from shensha_plates.core.liuren.method import METHOD_SETTINGS
+from shensha_plates.core.liuren.plate import element_of_branch, element_of_stem, kin, overcomes
 
 TABLES = liuren_tables()
 ALL_METHOD_OPTIONS = [KeOptions.from_choices(dict(zip(METHOD_SETTINGS, combo, strict=True)))
@@ -138,7 +138,7 @@ def test_plate_properties(day: int, hour: int, general: int, noble: str, daynigh
 
 
 def test_every_step_is_given_exactly_its_rule_fields() -> None:
-    from core.liuren.tables import RULE_FIELDS
+    from shensha_plates.core.liuren.tables import RULE_FIELDS
     for options in ALL_METHOD_OPTIONS:
         for day in range(60):
             for turn in range(12):

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import CatalogError
-from core.liuren.tables import load_tables
+from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.liuren.tables import load_tables
 
-SOURCE = Path(__file__).resolve().parents[2] / "resources" / "liuren"
+SOURCE = Path(__file__).resolve().parents[2] / "shensha_plates" / "resources" / "liuren"
 
 # (file, text to replace, replacement, words the message must contain)
 DAMAGES = [

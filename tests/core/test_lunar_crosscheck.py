@@ -17,9 +17,9 @@ from functools import lru_cache
 
 import pytest
 
-from core.catalog import label_branch
-from core.cycle import BRANCHES, STEMS, TRIGRAMS
-from core.engine import Options, Plate, State, compute_plate
+from shensha_plates.core.catalog import label_branch
+from shensha_plates.core.cycle import BRANCHES, STEMS, TRIGRAMS
+from shensha_plates.core.engine import Options, Plate, State, compute_plate
 from tests.conftest import DATA
 
 lunar_python = pytest.importorskip("lunar_python")

@@ -15,13 +15,13 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.calendar import CalendarOptions, from_datetime
-from core.catalog import label_branch
-from core.cycle import BRANCHES, pillar_name, xun_of
-from core.engine import DIALS, State, compute_plate, step_state
+from shensha_plates.core.calendar import CalendarOptions, from_datetime
+from shensha_plates.core.catalog import label_branch
+from shensha_plates.core.cycle import BRANCHES, pillar_name, xun_of
+from shensha_plates.core.engine import DIALS, State, compute_plate, step_state
 from tests.conftest import REPO
 
-CATALOG_FILES = sorted((REPO / "resources" / "catalog").glob("*.toml"))
+CATALOG_FILES = sorted((REPO / "shensha_plates" / "resources" / "catalog").glob("*.toml"))
 RAW = [tomllib.loads(p.read_text(encoding="utf-8")) for p in CATALOG_FILES]
 RAW_RINGS = {r["id"]: r for data in RAW for r in data.get("ring", [])}
 RAW_SPIRITS = {s["id"]: s for data in RAW for s in data.get("spirit", [])}

@@ -9,11 +9,11 @@ from itertools import combinations
 
 import pytest
 
-from core.catalog import SEED_FILES
-from core.cli import main
-from core.cycle import BRANCHES, STEMS
-from core.errors import InputError
-from core.relations import relate
+from shensha_plates.core.catalog import SEED_FILES
+from shensha_plates.core.cli import main
+from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.errors import InputError
+from shensha_plates.core.relations import relate
 from tests.conftest import SEEDS
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from core.catalog import SEED_FILES
-from core.cycle import BRANCHES, PILLARS, STEMS, nayin
-from core.errors import CatalogError, InputError
-from core.selection import (
+from shensha_plates.core.catalog import SEED_FILES
+from shensha_plates.core.cycle import BRANCHES, PILLARS, STEMS, nayin
+from shensha_plates.core.errors import CatalogError, InputError
+from shensha_plates.core.selection import (
     PALACES, default_selection, flight_palace, general_return_months, load_selection, month_pillar,
     return_months, selection_plate,
 )
@@ -228,7 +228,7 @@ def test_every_quote_is_in_seed_004() -> None:
     ('remedy = "none"', 'remedy = ""', "remedy"),
 ])
 def test_damaged_rules_are_named(tmp_path: Path, old: str, new: str, field: str) -> None:
-    text = (REPO / "resources" / "systems" / "selection.toml").read_text("utf-8")
+    text = (REPO / "shensha_plates" / "resources" / "systems" / "selection.toml").read_text("utf-8")
     assert old in text
     bad = tmp_path / "selection.toml"
     bad.write_text(text.replace(old, new, 1), "utf-8")

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.cycle import BRANCHES
-from core.engine import State, compute_plate
-from core.errors import InputError
-from core.teaching import (
+from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.core.errors import InputError
+from shensha_plates.core.teaching import (
     Lesson, LessonError, LessonStep, check_answer, load_lesson, make_question, path_words, save_lesson, trace,
 )
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from core import tomlcache
-from core.catalog import load_catalog
-from core.errors import CatalogError
+from shensha_plates.core import tomlcache
+from shensha_plates.core.catalog import load_catalog
+from shensha_plates.core.errors import CatalogError
 
 TEXT = 'schema_version = 1\n[a]\nx = [1, 2.5, "三", true]\ny = { z = -3 }\n'
 
@@ -103,7 +103,7 @@ def test_a_cached_catalog_file_is_validated_in_full(tmp_path: Path, monkeypatch:
     assert len(_entries(tmp_path / "cache")) >= 3
     assert cached.spirits == fresh.spirits and cached.rings == fresh.rings
     # a fault that only validation finds (the TOML itself is fine) is raised from a cached tree too
-    root = Path(__file__).resolve().parents[2] / "resources" / "catalog"
+    root = Path(__file__).resolve().parents[2] / "shensha_plates" / "resources" / "catalog"
     bad = tmp_path / "upper.toml"
     bad.write_text((root / "upper.toml").read_text("utf-8").replace('plate = "upper"', 'plate = "middle"', 1),
                    "utf-8")

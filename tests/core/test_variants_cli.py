@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from core.catalog import SEED_FILES, default_catalog
-from core.cli import main
+from shensha_plates.core.catalog import SEED_FILES, default_catalog
+from shensha_plates.core.cli import main
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -12,9 +12,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from gui.shell.main_window import MainWindow
-from gui.plate.ring_item import RingItem
-from gui.shell.settings import Settings
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.plate.ring_item import RingItem
+from shensha_plates.gui.shell.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +24,7 @@ def _no_rate_limit() -> None:
 
 @pytest.fixture
 def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
-    from gui.fonts import register_fonts
+    from shensha_plates.gui.fonts import register_fonts
     register_fonts()
     w = MainWindow(settings=Settings(tmp_path / "settings.ini"))
     qtbot.addWidget(w)  # type: ignore[attr-defined]
@@ -73,7 +73,7 @@ def drag_ring(window: MainWindow, ring: RingItem, from_deg: float, to_deg: float
 
     Each step takes ``seconds_per_step`` of (simulated) time: the default is a calm hand-turn
     (no fling); a small value gives a flick that carries on after release."""
-    import gui.plate.ring_item as ring_module
+    import shensha_plates.gui.plate.ring_item as ring_module
     clock = _StepClock(seconds_per_step)
     real_time = ring_module.time
     ring_module.time = clock  # type: ignore[assignment]

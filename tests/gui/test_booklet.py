@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from core.engine import MONTH_NAMES
-from gui.export.booklet import BookletCancelled, BookletOptions, booklet_pages, write_booklet
+from shensha_plates.core.engine import MONTH_NAMES
+from shensha_plates.gui.export.booklet import BookletCancelled, BookletOptions, booklet_pages, write_booklet
 from tests.conftest import REPO
 
 pypdf = pytest.importorskip("pypdf")
@@ -66,7 +66,7 @@ def test_booklet_pages_in_order(booklet_texts: list[str]) -> None:
 def test_the_month_tables_follow_the_month(booklet_texts: list[str]) -> None:
     """天德 (a month square-table spirit) stands where its table puts it for each month: 丁 in 正月,
     坤 in 二月, 壬 in 三月 (the table's first columns, seed 002)."""
-    from core.engine import spirit_row
+    from shensha_plates.core.engine import spirit_row
     row = spirit_row("tian_de")[1]
     flat = [re.sub(r"\s", "", t) for t in booklet_texts]
     for m in (1, 2, 3):
@@ -74,7 +74,7 @@ def test_the_month_tables_follow_the_month(booklet_texts: list[str]) -> None:
 
 
 def test_a3_landscape_booklet(tmp_path: Path, qapp: object) -> None:
-    from gui.plate.scene import ViewConfig
+    from shensha_plates.gui.plate.scene import ViewConfig
     # the window's one-plate view does not leave a plate out of the booklet
     opts = BookletOptions(year="午", paper="A3", landscape=True, view=ViewConfig(plate="lower"))
     out = write_booklet(tmp_path / "a3.pdf", opts)
@@ -104,7 +104,7 @@ def test_the_progress_dialog_cancel_button_stops_it(tmp_path: Path, qtbot: objec
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
-    from gui.export.booklet_dialog import make_booklet
+    from shensha_plates.gui.export.booklet_dialog import make_booklet
     parent = QWidget()
     qtbot.addWidget(parent)  # type: ignore[attr-defined]
     pressed: list[int] = []
@@ -137,7 +137,7 @@ def test_the_file_menu_has_the_booklet(tmp_path: Path, window: object) -> None:
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     env.pop("DISPLAY", None)
-    proc = subprocess.run([sys.executable, "-m", "gui.shell.launcher", "booklet", *args], cwd=cwd, env=env,
+    proc = subprocess.run([sys.executable, "-m", "shensha_plates.gui.shell.launcher", "booklet", *args], cwd=cwd, env=env,
                           capture_output=True, timeout=300)
     # decoded by hand: text mode would turn the progress line's carriage returns into newlines
     return subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout.decode(), proc.stderr.decode())
@@ -172,7 +172,7 @@ def test_cli_booklet_bad_arguments(tmp_path: Path, args: list[str], needle: str)
 
 
 def test_the_booklet_dialog_gives_the_chosen_options(qtbot: object) -> None:
-    from gui.export.booklet_dialog import BookletDialog
+    from shensha_plates.gui.export.booklet_dialog import BookletDialog
     dlg = BookletDialog(BookletOptions(year="丙午", xun="甲辰", lang="zh-Hans"))
     qtbot.addWidget(dlg)  # type: ignore[attr-defined]
     assert dlg.year.currentText() == "丙午" and dlg.xun.currentText() == "甲辰"
@@ -188,8 +188,8 @@ def test_the_booklet_dialog_gives_the_chosen_options(qtbot: object) -> None:
 def test_the_export_dialog_remembers_the_paper_look(tmp_path: Path, qapp: object) -> None:
     from PySide6.QtCore import QSettings
 
-    from gui.export.dialog import ExportOptionsDialog, load_snapshot_options, save_snapshot_options
-    from gui.export.snapshot import SnapshotOptions
+    from shensha_plates.gui.export.dialog import ExportOptionsDialog, load_snapshot_options, save_snapshot_options
+    from shensha_plates.gui.export.snapshot import SnapshotOptions
     q = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     assert load_snapshot_options(q, SnapshotOptions()).paper_look is False
     dlg = ExportOptionsDialog(SnapshotOptions(), "zh-Hans")

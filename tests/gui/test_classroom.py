@@ -8,9 +8,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from core.cycle import BRANCHES
-from core.engine import State
-from gui.shell.main_window import MainWindow
+from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.engine import State
+from shensha_plates.gui.shell.main_window import MainWindow
 
 
 def press(window: MainWindow, qtbot: object, key: Qt.Key) -> None:
@@ -145,9 +145,9 @@ def test_the_classroom_works_from_the_model_the_view_and_named_actions(qtbot: ob
     """No window: the panel needs only the model, the plate view and the window's actions by name."""
     from PySide6.QtGui import QAction
 
-    from gui.model import PlateModel
-    from gui.panels.classroom import WINDOW_ACTIONS, ClassroomPanel, QuizDialog
-    from gui.plate.view import PlateView
+    from shensha_plates.gui.model import PlateModel
+    from shensha_plates.gui.panels.classroom import WINDOW_ACTIONS, ClassroomPanel, QuizDialog
+    from shensha_plates.gui.plate.view import PlateView
 
     model = PlateModel()
     view = PlateView(model)

@@ -9,12 +9,12 @@ import gc
 
 from PySide6.QtWidgets import QDialog
 
-import gui.export.dialog  # noqa: F401 - every module that defines a dialog, so that all are known
-import gui.panels.classroom  # noqa: F401
-import gui.panels.systems  # noqa: F401
-import gui.panels.tables  # noqa: F401
-from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, rss_mb, settle
-from gui.shell.main_window import MainWindow
+import shensha_plates.gui.export.dialog  # noqa: F401 - every module that defines a dialog, so that all are known
+import shensha_plates.gui.panels.classroom  # noqa: F401
+import shensha_plates.gui.panels.systems  # noqa: F401
+import shensha_plates.gui.panels.tables  # noqa: F401
+from shensha_plates.gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, rss_mb, settle
+from shensha_plates.gui.shell.main_window import MainWindow
 
 ROUNDS = 100
 GROWTH_BOUND_MB = 25.0  # measured about 3 MB; before the fix one compare dialog alone kept about 10 MB
@@ -37,7 +37,7 @@ def test_every_dialog_is_deleted_when_closed_and_memory_is_bounded(window: MainW
     listeners = len(window.model._listeners)
     seen = dialog_cycle(window, 3)  # the first rounds fill caches (glyphs, styles) that stay
     settle()
-    ours = {c.__name__ for c in _subclasses(QDialog) if c.__module__.startswith("gui.")}
+    ours = {c.__name__ for c in _subclasses(QDialog) if c.__module__.startswith("shensha_plates.gui.")}
     assert ours and ours <= set(seen), f"dialogs never opened by the cycle: {ours - set(seen)}"
     assert {"QMessageBox", "QPrintPreviewDialog", "QFileDialog"} <= set(seen)
     assert live_dialogs() == [] and _wrappers() == []

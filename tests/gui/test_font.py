@@ -8,11 +8,11 @@ from PySide6.QtGui import QRawFont
 
 from tests.conftest import REPO
 
-FONT = REPO / "resources" / "fonts" / "ShenshaSerif-Regular.otf"
+FONT = REPO / "shensha_plates" / "resources" / "fonts" / "ShenshaSerif-Regular.otf"
 
 
 def test_every_character_shown_is_in_the_bundled_font(qapp: object) -> None:
-    spec = importlib.util.spec_from_file_location("make_subset", REPO / "resources" / "fonts" / "make_subset.py")
+    spec = importlib.util.spec_from_file_location("make_subset", REPO / "shensha_plates" / "resources" / "fonts" / "make_subset.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -7,13 +7,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from core.cycle import BRANCHES, STEMS
-from core.engine import State
-from core.liuren import compute_ke
-from gui.describe import to_lang
-from gui.liuren import general_name
-from gui.shell.main_window import MainWindow
-from gui.style import branch_angle
+from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.engine import State
+from shensha_plates.core.liuren import compute_ke
+from shensha_plates.gui.describe import to_lang
+from shensha_plates.gui.liuren import general_name
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.style import branch_angle
 from tests.gui.conftest import drag_ring, ring_point, wheel_on
 
 SEED_DATE = "1998-11-30T12:00"  # seed 002's first worked case: 辛巳日 午时, 寅将
@@ -249,7 +249,7 @@ def test_click_a_spirit_in_the_lesson_shows_it_on_the_plate(window: MainWindow) 
 
 def test_school_settings_switch_and_compare(window: MainWindow) -> None:
     # a 涉害 case where the two readings disagree: find one from the core, then switch in the panel
-    from core.liuren import KeOptions
+    from shensha_plates.core.liuren import KeOptions
     found = None
     for day in range(60):
         for hour in range(12):
@@ -261,7 +261,7 @@ def test_school_settings_switch_and_compare(window: MainWindow) -> None:
         if found:
             break
     assert found is not None
-    from core.cycle import pillar_name
+    from shensha_plates.core.cycle import pillar_name
     window.model.set_state(State.parse("甲子", 1, None, pillar_name(found[0]), BRANCHES[found[1]]))
     window.model.set_general(0)
     window.show_lesson()
@@ -288,8 +288,8 @@ def _drawn_entries(window: MainWindow, spirit_id: str) -> list[object]:
 
 
 def test_conditional_names_lit_and_dimmed_as_the_core_says_for_all_twelve_turns(window: MainWindow) -> None:
-    from core.liuren.spirits import resolve_names
-    from core.engine import compute_plate
+    from shensha_plates.core.liuren.spirits import resolve_names
+    from shensha_plates.core.engine import compute_plate
     set_seed_date(window)
     seen = {True: 0, False: 0}
     for _ in range(12):
@@ -325,7 +325,7 @@ def test_without_an_hour_the_names_stay_conditional(window: MainWindow) -> None:
 
 
 def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
-    from gui.panels.lesson import walk_steps
+    from shensha_plates.gui.panels.lesson import walk_steps
     set_seed_date(window)
     window.show_lesson()
     lesson = window.lesson
@@ -363,7 +363,7 @@ def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
 
 def test_walk_elimination_strikes_lessons_out() -> None:
     # a 比用 or 涉害 case: the struck lessons are those the record eliminated
-    from gui.panels.lesson import ELIMINATING, walk_steps
+    from shensha_plates.gui.panels.lesson import ELIMINATING, walk_steps
     for day in range(60):
         for turn in range(12):
             ke = compute_ke(day, 0, turn)

@@ -14,10 +14,10 @@ import random
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from core.engine import State, compute_plate
-from gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
-from gui.shell.main_window import MainWindow
-from gui.style import branch_angle
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.style import branch_angle
 from tests.gui.conftest import drag_ring, ring_point, wheel_on
 
 ACTIONS = 10_000
@@ -128,7 +128,7 @@ def test_ten_thousand_random_actions(window: MainWindow, qtbot: object) -> None:
     assert model.state.label() in window.statusBar().currentMessage() or window.last_error
     from PySide6.QtWidgets import QMessageBox
 
-    from gui.model import UNDO_LIMIT
+    from shensha_plates.gui.model import UNDO_LIMIT
     assert len(model._undo) <= UNDO_LIMIT  # history is bounded
     assert len(window.findChildren(QMessageBox)) <= 1  # bad entries update one notice, never pile up
     settle(collect=False)

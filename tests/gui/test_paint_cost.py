@@ -8,8 +8,8 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QRegion
 from PySide6.QtWidgets import QApplication, QGraphicsView, QTextBrowser
 
-from core.engine import State
-from gui.shell.main_window import MainWindow
+from shensha_plates.core.engine import State
+from shensha_plates.gui.shell.main_window import MainWindow
 
 
 class PaintSpy(QObject):
@@ -75,8 +75,8 @@ def _colours_in(widget: object) -> set[int]:
 
 
 def test_the_text_panes_scroll_bars_are_flat(qapp: object) -> None:
-    from gui.shell.app import prepare_application
-    from gui.shell.flat_style import FlatScrollBarStyle
+    from shensha_plates.gui.shell.app import prepare_application
+    from shensha_plates.gui.shell.flat_style import FlatScrollBarStyle
 
     app = prepare_application()
     style = app.style()

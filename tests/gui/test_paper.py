@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from core.catalog import default_catalog
-from core.engine import State, compute_plate
-from gui.export.pages import PagePlan, plan_plates
-from gui.export.snapshot import (
+from shensha_plates.core.catalog import default_catalog
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.gui.export.pages import PagePlan, plan_plates
+from shensha_plates.gui.export.snapshot import (
     SnapshotOptions, _plates_scene, export, min_name_pt, min_name_px, page_rect, plates_page_plan,
 )
-from gui.plate.scene import STACKED, ViewConfig, slot_entries
+from shensha_plates.gui.plate.scene import STACKED, ViewConfig, slot_entries
 
 PLATE = compute_plate(State.parse("丙午", 11, "甲辰", "庚戌"))
 PAGES = [(paper, landscape) for paper in ("A4", "A3") for landscape in (False, True)]
@@ -127,7 +127,7 @@ def test_every_name_on_the_plates_is_text_in_the_svg(tmp_path: Path, qapp: objec
 
 def test_white_page_by_default_cream_on_request(tmp_path: Path, qapp: object) -> None:
     from PySide6.QtGui import QColor
-    from gui.export.snapshot import render_image
+    from shensha_plates.gui.export.snapshot import render_image
     assert render_image(PLATE, None, SnapshotOptions(width=400, table=False)).pixelColor(2, 2) == QColor("#ffffff")
     cream = render_image(PLATE, None, SnapshotOptions(width=400, table=False, paper_look=True))
     assert cream.pixelColor(2, 2) == QColor("#fbf7ee")
@@ -138,8 +138,8 @@ def test_the_second_cue_survives_black_and_white(qapp: object) -> None:
     the weight. Printed in grey, an open and a filled mark still differ in how much ink they hold."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
-    from gui.export.snapshot import PRINT_PALETTE
-    from gui.plate.ring_item import draw_mark
+    from shensha_plates.gui.export.snapshot import PRINT_PALETTE
+    from shensha_plates.gui.plate.ring_item import draw_mark
 
     def ink(quality: str) -> float:
         img = QImage(40, 40, QImage.Format.Format_ARGB32)
@@ -186,7 +186,7 @@ def test_every_name_is_8_pt_or_more_on_a4_and_larger_on_a3(paper: str, landscape
 @pytest.mark.parametrize("transparent", [False, True])
 def test_the_png_file_decodes_to_exactly_the_rendered_page(tmp_path: Path, transparent: bool, qapp: object) -> None:
     from PySide6.QtGui import QImage
-    from gui.export.snapshot import render_image
+    from shensha_plates.gui.export.snapshot import render_image
     opts = SnapshotOptions(width=700, transparent=transparent, dpi=300)
     out = export(tmp_path / "p.png", PLATE, None, opts)
     img = QImage(str(out))

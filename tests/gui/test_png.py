@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
-from gui.export.snapshot import encode_png
+from shensha_plates.gui.export.snapshot import encode_png
 
 
 def _picture(width: int, height: int, transparent: bool) -> QImage:

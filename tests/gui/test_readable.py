@@ -10,11 +10,11 @@ from PySide6.QtCore import QEvent, QPointF, QRect, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from gui.measure import min_name_px, name_sizes
-from gui.plate.lens import BRANCH_PX, LENS_PX
-from gui.shell.main_window import MainWindow
-from gui.shell.settings import Settings
-from gui.style import branch_angle
+from shensha_plates.gui.measure import min_name_px, name_sizes
+from shensha_plates.gui.plate.lens import BRANCH_PX, LENS_PX
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.shell.settings import Settings
+from shensha_plates.gui.style import branch_angle
 from tests.gui.conftest import ring_point
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from core.engine import State, compute_plate
-from gui.export.snapshot import ExportError, SnapshotOptions, export
-from gui.qt_start import display_problem
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.gui.export.snapshot import ExportError, SnapshotOptions, export
+from shensha_plates.gui.qt_start import display_problem
 from tests.conftest import REPO
 
 PLATE = compute_plate(State.parse("丙午", 11, "甲辰", "庚戌"))
@@ -26,7 +26,7 @@ def launch(*args: str, env: dict[str, str] | None = None, cwd: Path = REPO) -> s
     full = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     full.update(env or {})
     full = {k: v for k, v in full.items() if v is not None}
-    return subprocess.run([sys.executable, "-m", "gui.shell.launcher", *args], cwd=cwd, env=full,
+    return subprocess.run([sys.executable, "-m", "shensha_plates.gui.shell.launcher", *args], cwd=cwd, env=full,
                           capture_output=True, text=True, timeout=60)
 
 
@@ -144,7 +144,7 @@ def test_an_automatic_height_over_the_limit_is_refused(tmp_path: Path, qapp: obj
 
 MEMORY_LIMITED = textwrap.dedent("""
     import resource, sys
-    from gui.export.cli import main, _ensure_app
+    from shensha_plates.gui.export.cli import main, _ensure_app
     _ensure_app()
     vm = int(next(l for l in open("/proc/self/status") if l.startswith("VmSize")).split()[1]) * 1024
     resource.setrlimit(resource.RLIMIT_AS, (vm + 300 * 2**20, resource.RLIM_INFINITY))
@@ -164,8 +164,8 @@ def test_too_little_memory_for_a_png_is_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("written,expected", [("11", 11), ("１１", 1), ("١١", 1), ("⑪", 1), ("²", 1), ("-3", 1)])
 def test_settings_numbers_are_ascii_digits(tmp_path: Path, qapp: object, written: str, expected: int) -> None:
-    from gui.export.dialog import load_snapshot_options
-    from gui.shell.settings import Settings
+    from shensha_plates.gui.export.dialog import load_snapshot_options
+    from shensha_plates.gui.shell.settings import Settings
     path = tmp_path / "s.ini"
     path.write_text(f"[General]\nschema_version=1\n\n[state]\nmonth={written}\n\n[export]\nwidth={written}000\n",
                     "utf-8")
@@ -186,7 +186,7 @@ def test_snapshot_under_an_ascii_locale_reads_and_writes_the_typed_name(tmp_path
 
 @pytest.mark.parametrize("version,kept", [("1", True), ("１", False), ("١", False), ("¹", False)])
 def test_the_settings_schema_version_is_ascii_digits(tmp_path: Path, qapp: object, version: str, kept: bool) -> None:
-    from gui.shell.settings import Settings
+    from shensha_plates.gui.shell.settings import Settings
     path = tmp_path / "s.ini"
     path.write_text(f"[General]\nschema_version={version}\n\n[state]\nmonth=7\n", "utf-8")
     s = Settings(path)

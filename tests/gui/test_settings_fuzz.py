@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtWidgets import QApplication
 
-from core.engine import State, compute_plate
-from gui.shell.main_window import MainWindow
-from gui.shell.settings import DEFAULTS, Settings
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.shell.settings import DEFAULTS, Settings
 
 GOOD = (
     b"[General]\nschema_version=1\nlang=zh-Hant\nlayout=stacked\norientation=north\ntext_mode=upright\n"

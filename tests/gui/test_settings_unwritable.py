@@ -14,9 +14,9 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from core.engine import State
-from gui.shell.main_window import MainWindow
-from gui.shell.settings import Settings
+from shensha_plates.core.engine import State
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.shell.settings import Settings
 
 
 class ReadOnly:

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from core.engine import State, compute_plate
-from gui.shell.main_window import MainWindow
-from gui.export.snapshot import ExportError, SnapshotOptions, export, render_image
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.export.snapshot import ExportError, SnapshotOptions, export, render_image
 from tests.conftest import REPO
 
 PLATE = compute_plate(State.parse("丙午", 11, "甲辰", "庚戌"))
@@ -24,7 +24,7 @@ PLATE = compute_plate(State.parse("丙午", 11, "甲辰", "庚戌"))
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     env.pop("DISPLAY", None)
-    return subprocess.run([sys.executable, "-m", "gui.shell.launcher", "snapshot", *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "shensha_plates.gui.shell.launcher", "snapshot", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=180)
 
 

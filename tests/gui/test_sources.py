@@ -6,13 +6,13 @@ import re
 
 import pytest
 
-from core.catalog import SEED_BOOKS, default_catalog
-from core.engine import State, compute_plate
-from core.relations import relate
-from core.selection import selection_plate
-from gui.describe import branch_html, relations_html, spirit_html
-from gui.export.snapshot import _source_line
-from gui.panels.selection import selection_html
+from shensha_plates.core.catalog import SEED_BOOKS, default_catalog
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.core.relations import relate
+from shensha_plates.core.selection import selection_plate
+from shensha_plates.gui.describe import branch_html, relations_html, spirit_html
+from shensha_plates.gui.export.snapshot import _source_line
+from shensha_plates.gui.panels.selection import selection_html
 
 FILE_NAME = re.compile(r"\d{3}_[0-9a-f]{16}|\.txt")
 
@@ -46,7 +46,7 @@ def test_snapshot_with_a_rejected_reading_warns(tmp_path: object, qapp: object) 
     import io
     from pathlib import Path
 
-    from gui.export.cli import main
+    from shensha_plates.gui.export.cli import main
     out, err = io.StringIO(), io.StringIO()
     target = Path(str(tmp_path)) / "p.svg"
     code = main(["--year", "子", "--month", "1", "--xun", "甲子", "-o", str(target), "--size", "600",

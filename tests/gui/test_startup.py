@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from gui.shell.app import open_window
+from shensha_plates.gui.shell.app import open_window
 
 
 def _fake_gsettings(folder: Path, answer: str) -> None:
@@ -62,12 +62,12 @@ def test_the_environment_asks_at_once(qtbot: object, monkeypatch: pytest.MonkeyP
 
 _FIRST_PAINT = """\
 import sys
-from gui.shell.app import open_window
+from shensha_plates.gui.shell.app import open_window
 from PySide6.QtWidgets import QApplication
 w = open_window([])
 QApplication.processEvents()
 w.view.grab()
-loaded = sorted(m for m in sys.modules if m.startswith(("core.liuren", "gui.panels.lesson", "gui.panels.classroom",
+loaded = sorted(m for m in sys.modules if m.startswith(("shensha_plates.core.liuren", "shensha_plates.gui.panels.lesson", "shensha_plates.gui.panels.classroom",
                                                          "lunar_python")))
 print("LOADED", ",".join(loaded), "BUILT", w.lesson_if_built is not None)
 w.panel.tabs.setCurrentWidget(w.lesson_page)  # the tab shown: the panel is built, and shows the state
@@ -93,7 +93,7 @@ def test_start_up_waits_only_for_what_the_first_paint_needs(tmp_path: Path) -> N
 
 
 _CLOSED_WHILE_ASKING = """\
-from gui.shell.app import open_window
+from shensha_plates.gui.shell.app import open_window
 from PySide6.QtWidgets import QApplication
 w = open_window([])
 QApplication.processEvents()

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.shell.main_window import MainWindow
-from gui.style import branch_angle
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.style import branch_angle
 from tests.gui.conftest import ring_point, send_mouse
 
 
@@ -60,7 +60,7 @@ def test_shift_click_on_the_plate_shows_relations(window: MainWindow, monkeypatc
 
 
 def test_selection_disc_follows_the_dials_and_turns_with_the_year(window: MainWindow) -> None:
-    from core.engine import State
+    from shensha_plates.core.engine import State
     d = window.show_systems()
     d.show_selection()
     page = d.selection

@@ -8,11 +8,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from core.cycle import BRANCHES
-from core.engine import State, compute_plate
-from gui.shell.main_window import MainWindow
-from gui.shell.settings import Settings
-from gui.style import branch_angle
+from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.shell.settings import Settings
+from shensha_plates.gui.style import branch_angle
 from tests.gui.conftest import drag_ring, ring_point, wheel_on
 
 

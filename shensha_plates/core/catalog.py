@@ -1,0 +1,654 @@
+"""The spirit catalog: loading, complete validation, and the rule kinds that place a spirit.
+
+The catalog is data (TOML files under ``resources/catalog``). Every file is validated in full when
+loaded; the first fault raises :class:`shensha_plates.core.errors.CatalogError` naming the file, the entry, the
+field and the value. Nothing is skipped: a catalog either loads whole or not at all.
+
+A rule says where a spirit lies as a function of one *key* of the plate state (the year branch, the
+month, the season, the day stem …). Rule kinds form a closed set, each interpreted by one function
+in :data:`_RULE_CHECKERS` (validation) and :func:`rule_positions` (placement):
+
+``ring``       the spirit sits on a ring slot, ``offset`` branches 顺 from the ring's anchor;
+``table``      an explicit table with one entry per key value;
+``step``       ``start`` in the first key value, moving ``step`` branches per key value (顺 > 0, 逆 < 0);
+``alternate``  the 圣心 rule: odd months step 顺 from ``start``, each even month the 冲 of the month before;
+``opposite``   the 冲 of another spirit (same key);
+``fixed``      the same positions whatever the state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from importlib import resources as importlib_resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final
+from collections.abc import Mapping, Sequence
+
+from shensha_plates.core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
+from shensha_plates.core import tomlcache
+from shensha_plates.core.datafile import read_file
+from shensha_plates.core.errors import CatalogError
+
+__all__ = [
+    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "Ring",
+    "Spirit", "Catalog", "load_catalog", "default_catalog", "label_branch",
+]
+
+SCHEMA_VERSION: Final = 1
+
+# Key name → number of values it takes.
+KEYS: Final[Mapping[str, int]] = {
+    "year_branch": 12, "year_stem": 10, "month": 12, "season": 4, "mzj": 3, "mgroup": 4,
+    "xun": 6, "day_stem": 10, "day_branch": 12,
+}
+# Group → (Chinese label simplified, traditional, English gloss); order is display order.
+GROUPS: Final[Mapping[str, tuple[str, str, str]]] = {
+    "year": ("岁煞", "歲煞", "year spirits"),
+    "xun": ("旬煞", "旬煞", "xun spirits"),
+    "season": ("季煞", "季煞", "season spirits"),
+    "month": ("月煞", "月煞", "month spirits"),
+    "stem": ("干煞", "幹煞", "day-stem spirits"),
+    "branch": ("支煞", "支煞", "day-branch spirits"),
+}
+QUALITIES: Final = ("good", "bad", "mixed")
+ONLY: Final = ("yang_year", "yin_year", "yang_day", "yin_day")
+VERDICTS: Final = ("rejected", "accepted")
+
+
+def _load_seed_books() -> Mapping[str, tuple[str, str, str, str]]:
+    """Seed code → (file name, book, book in traditional script, English) from resources/sources.toml."""
+    name = "resources/sources.toml"
+    raw = importlib_resources.files("shensha_plates.resources").joinpath("sources.toml").read_text("utf-8")
+    data = tomlcache.loads(raw)
+    ctx = _Ctx(name)
+    if data.get("schema_version") != SCHEMA_VERSION:
+        raise ctx.fail("schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
+    seeds = data.get("seed")
+    if not isinstance(seeds, dict) or not seeds:
+        raise ctx.fail("seed", seeds, "expected [seed.\"000\"] tables")
+    out: dict[str, tuple[str, str, str, str]] = {}
+    for code, entry in seeds.items():
+        ctx.entry = f"seed {code}"
+        if not isinstance(entry, dict):
+            raise ctx.fail("seed", entry, "expected a table")
+        _no_extra(ctx, entry, ("file", "book", "book_trad", "english"))
+        out[code] = (_req(ctx, entry, "file", str), _req(ctx, entry, "book", str),
+                     _req(ctx, entry, "book_trad", str), _req(ctx, entry, "english", str))
+    return MappingProxyType(out)
+_ID_RE: Final = re.compile(r"^[a-z][a-z0-9_]*$")
+_RING_ID_RE: Final = re.compile(r"^[A-Z][A-Z0-9]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a rule comes from: a seed file code and a phrase quoted from it, or (``file`` empty) a
+    book outside the seeds, named in ``outside``, with the passage when we have it."""
+
+    file: str
+    quote: str
+    outside: str | None = None
+
+    @property
+    def file_name(self) -> str | None:
+        """The seed's file name (None for a book outside the seeds)."""
+        return SEED_FILES[self.file] if self.file else None
+
+    def book(self, trad: bool = False) -> str:
+        """The book the passage is in, as the user reads it (never a file name)."""
+        if not self.file:
+            return self.outside or ""
+        entry = SEED_BOOKS[self.file]
+        return entry[2] if trad else entry[1]
+
+    def line(self, trad: bool = False) -> str:
+        """The book and the quoted passage, e.g. 《选择求真》卷八至十「…」."""
+        return self.book(trad) + (f"「{self.quote}」" if self.quote else "")
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"file": self.file or None, "file_name": self.file_name, "book": self.book(),
+                "quote": self.quote or None}
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A placement rule; ``params`` holds the kind's fields as sorted (name, value) pairs."""
+
+    kind: str
+    params: tuple[tuple[str, Any], ...]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == name:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    id: str
+    rule: Rule
+    source: Source
+    verdict: str | None
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ring:
+    id: str
+    plate: str
+    name: str
+    name_trad: str
+    group: str
+    anchor: Rule
+    source: Source
+
+    @property
+    def key(self) -> str:
+        return str(self.anchor.get("key"))
+
+
+@dataclass(frozen=True, slots=True)
+class Spirit:
+    id: str
+    name: str
+    name_trad: str
+    aliases: tuple[str, ...]
+    aliases_trad: tuple[str, ...]
+    group: str
+    quality: str
+    rule: Rule
+    meaning: str
+    source: Source
+    condition: str | None = None
+    only: str | None = None
+    note: str | None = None
+    variants: tuple[Variant, ...] = ()
+    seq: int = 0
+    file: str = field(default="", compare=False)
+    day_pillar: bool = False
+
+    @property
+    def verdict(self) -> str | None:
+        """Zhuang's verdict on the main reading: accepted where he rejects a variant, rejected where
+        he accepts one, None where he gives none."""
+        verdicts = {v.verdict for v in self.variants}
+        if "rejected" in verdicts:
+            return "accepted"
+        if "accepted" in verdicts:
+            return "rejected"
+        return None
+
+    def verdict_of(self, variant_id: str | None) -> str | None:
+        """Zhuang's verdict on a reading (None or "default": the main one)."""
+        if variant_id in (None, "default"):
+            return self.verdict
+        return self.variant(str(variant_id)).verdict
+
+    def variant(self, variant_id: str) -> Variant:
+        for v in self.variants:
+            if v.id == variant_id:
+                return v
+        raise KeyError(variant_id)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Catalog:
+    """A validated catalog: rings in order and spirits in catalog order."""
+
+    rings: tuple[Ring, ...]
+    spirits: tuple[Spirit, ...]
+    files: tuple[str, ...]
+    by_id: Mapping[str, Spirit] = field(compare=False, repr=False, default_factory=dict)
+
+    def ring(self, ring_id: str) -> Ring:
+        for r in self.rings:
+            if r.id == ring_id:
+                return r
+        raise KeyError(ring_id)
+
+    def spirit(self, spirit_id: str) -> Spirit:
+        return self.by_id[spirit_id]
+
+    def find(self, text: str) -> tuple[Spirit, ...]:
+        """Spirits whose name, traditional name or an alias equals ``text``."""
+        t = text.strip()
+        return tuple(s for s in self.spirits
+                     if t in (s.name, s.name_trad) or t in s.aliases or t in s.aliases_trad)
+
+
+# ---------------------------------------------------------------------------------------------
+# labels
+
+def label_branch(label: str, palaces: str = "liuren") -> int:
+    """Branch index where a position label lies: a branch, a stem or trigram (its palace), or a
+    甲子 pillar (its branch)."""
+    if len(label) == 1:
+        if label in BRANCHES:
+            return BRANCHES.index(label)
+        if label in STEMS:
+            return stem_palace(label)
+        if label in TRIGRAMS:
+            return BRANCHES.index(TRIGRAM_PALACES[palaces][label])
+    elif len(label) == 2 and label[0] in STEMS and label[1] in BRANCHES:
+        return BRANCHES.index(label[1])
+    raise ValueError(f"not a position label: {label!r}")
+
+
+def _valid_label(label: str) -> bool:
+    try:
+        label_branch(label)
+    except ValueError:
+        return False
+    if len(label) == 2:
+        return (STEMS.index(label[0]) - BRANCHES.index(label[1])) % 2 == 0
+    return True
+
+
+def _split_entry(entry: str) -> tuple[str, ...]:
+    """Labels of one table entry: space separated; an empty entry means no position."""
+    return tuple(entry.split())
+
+
+def table_entries(values: str | Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """A table's values as a tuple of label tuples. A string gives one label per character."""
+    if isinstance(values, str):
+        return tuple((ch,) for ch in values)
+    return tuple(_split_entry(v) for v in values)
+
+
+# ---------------------------------------------------------------------------------------------
+# validation
+
+class _Ctx:
+    """Where in the catalog we are, for error messages."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.entry = "(file)"
+
+    def fail(self, fieldname: str, value: object, problem: str) -> CatalogError:
+        return CatalogError(self.file, self.entry, fieldname, value, problem)
+
+
+def _req(ctx: _Ctx, table: Mapping[str, Any], name: str, typ: type, prefix: str = "") -> Any:
+    if name not in table:
+        raise ctx.fail(prefix + name, None, "missing")
+    value = table[name]
+    if typ is int and isinstance(value, bool):
+        raise ctx.fail(prefix + name, value, "expected an integer")
+    if not isinstance(value, typ):
+        raise ctx.fail(prefix + name, value, f"expected {typ.__name__}")
+    if isinstance(value, str) and not value.strip():
+        raise ctx.fail(prefix + name, value, "must not be empty")
+    return value
+
+
+def _no_extra(ctx: _Ctx, table: Mapping[str, Any], allowed: Sequence[str], prefix: str = "") -> None:
+    for k in table:
+        if k not in allowed:
+            raise ctx.fail(prefix + str(k), table[k], f"unknown field (allowed: {', '.join(allowed)})")
+
+
+def _check_key(ctx: _Ctx, rule: Mapping[str, Any], fieldname: str) -> str:
+    key = _req(ctx, rule, "key", str, fieldname + ".")
+    if key not in KEYS:
+        raise ctx.fail(fieldname + ".key", key, f"unknown key (expected one of {', '.join(KEYS)})")
+    return str(key)
+
+
+def _check_branch(ctx: _Ctx, value: object, fieldname: str) -> None:
+    if not (isinstance(value, str) and len(value) == 1 and value in BRANCHES):
+        raise ctx.fail(fieldname, value, f"expected a branch ({BRANCHES})")
+
+
+def _check_table(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
+    _no_extra(ctx, rule, ("kind", "key", "values"), f + ".")
+    key = _check_key(ctx, rule, f)
+    values = rule.get("values")
+    if not (isinstance(values, str) or (isinstance(values, list)
+                                        and all(isinstance(v, str) for v in values))):
+        raise ctx.fail(f + ".values", values, "expected a string or a list of strings")
+    entries = table_entries(values)
+    if len(entries) != KEYS[key]:
+        raise ctx.fail(f + ".values", values,
+                       f"has {len(entries)} entries; key {key} needs {KEYS[key]}")
+    for entry in entries:
+        for label in entry:
+            if not _valid_label(label):
+                raise ctx.fail(f + ".values", label,
+                               "not a branch, stem, trigram (乾坤艮巽) or 甲子 pillar")
+
+
+def _check_fixed(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
+    _no_extra(ctx, rule, ("kind", "values"), f + ".")
+    values = rule.get("values")
+    if not (isinstance(values, str) or (isinstance(values, list)
+                                        and all(isinstance(v, str) for v in values))):
+        raise ctx.fail(f + ".values", values, "expected a string or a list of strings")
+    entries = table_entries(values)
+    if not entries:
+        raise ctx.fail(f + ".values", values, "must name at least one position")
+    for entry in entries:
+        for label in entry:
+            if not _valid_label(label):
+                raise ctx.fail(f + ".values", label, "not a position label")
+
+
+def _check_step(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
+    _no_extra(ctx, rule, ("kind", "key", "start", "step"), f + ".")
+    _check_key(ctx, rule, f)
+    _check_branch(ctx, rule.get("start"), f + ".start")
+    step = _req(ctx, rule, "step", int, f + ".")
+    if not -11 <= step <= 11:
+        raise ctx.fail(f + ".step", step, "expected −11 … 11")
+
+
+def _check_alternate(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
+    _no_extra(ctx, rule, ("kind", "key", "start"), f + ".")
+    key = _check_key(ctx, rule, f)
+    if key != "month":
+        raise ctx.fail(f + ".key", key, "the alternate rule runs over months only")
+    _check_branch(ctx, rule.get("start"), f + ".start")
+
+
+def _check_opposite(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
+    _no_extra(ctx, rule, ("kind", "of"), f + ".")
+    of = _req(ctx, rule, "of", str, f + ".")
+    if not _ID_RE.match(of):
+        raise ctx.fail(f + ".of", of, "expected a spirit id")
+
+
+def _check_ring_rule(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
+    _no_extra(ctx, rule, ("kind", "ring", "offset", "at"), f + ".")
+    ring_id = _req(ctx, rule, "ring", str, f + ".")
+    if ring_id not in rings:
+        raise ctx.fail(f + ".ring", ring_id, f"unknown ring (known: {', '.join(rings)})")
+    offset = rule.get("offset")
+    given: list[object] = offset if isinstance(offset, list) else [offset]
+    offsets = [o for o in given if isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 11]
+    if not offsets or len(offsets) != len(given):
+        raise ctx.fail(f + ".offset", offset, "expected an offset 0–11 or a list of them")
+    if "at" in rule:
+        ring = rings[ring_id]
+        at = rule["at"]
+        n = KEYS[ring.key]
+        if not (isinstance(at, str) and len(at) == n):
+            raise ctx.fail(f + ".at", at, f"expected {n} labels, one per value of key {ring.key}")
+        for i, label in enumerate(at):
+            if not _valid_label(label):
+                raise ctx.fail(f + ".at", label, "not a position label")
+            expected = (anchor_branch(ring.anchor, i) + offsets[0]) % 12
+            if label_branch(label) != expected:
+                raise ctx.fail(f + ".at", label,
+                               f"lies on {BRANCHES[label_branch(label)]}, but the ring slot for "
+                               f"value {i + 1} of {ring.key} is {BRANCHES[expected]}")
+
+
+_RULE_CHECKERS: Final = {
+    "ring": _check_ring_rule, "table": _check_table, "step": _check_step,
+    "alternate": _check_alternate, "opposite": _check_opposite, "fixed": _check_fixed,
+}
+_ANCHOR_KINDS: Final = ("table", "step", "alternate")
+
+
+def _make_rule(ctx: _Ctx, raw: object, fieldname: str, rings: Mapping[str, Ring],
+               kinds: Sequence[str] = tuple(_RULE_CHECKERS)) -> Rule:
+    if not isinstance(raw, dict):
+        raise ctx.fail(fieldname, raw, "expected a table")
+    kind = raw.get("kind")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise ctx.fail(fieldname + ".kind", kind, f"unknown rule kind (expected one of {', '.join(kinds)})")
+    _RULE_CHECKERS[kind](ctx, raw, fieldname, rings)
+    params = tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
+                          for k, v in raw.items() if k != "kind"))
+    return Rule(kind=str(kind), params=params)
+
+
+def _make_source(ctx: _Ctx, raw: object, fieldname: str) -> Source:
+    if not isinstance(raw, dict):
+        raise ctx.fail(fieldname, raw, "expected a table {file, quote} or {book, quote}")
+    if "book" in raw:
+        # A source outside the seeds: the book by name; the passage if we have it.
+        _no_extra(ctx, raw, ("book", "quote"), fieldname + ".")
+        book = _req(ctx, raw, "book", str, fieldname + ".")
+        if not book.startswith("《"):
+            raise ctx.fail(fieldname + ".book", book, "expected a book title in 《》")
+        quote = _req(ctx, raw, "quote", str, fieldname + ".") if "quote" in raw else ""
+        return Source(file="", quote=quote, outside=book)
+    _no_extra(ctx, raw, ("file", "quote"), fieldname + ".")
+    file = _req(ctx, raw, "file", str, fieldname + ".")
+    if file not in SEED_FILES:
+        raise ctx.fail(fieldname + ".file", file, f"unknown seed (expected one of {', '.join(SEED_FILES)})")
+    quote = _req(ctx, raw, "quote", str, fieldname + ".")
+    return Source(file=file, quote=quote)
+
+
+def _str_list(ctx: _Ctx, raw: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    value = raw.get(name, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ctx.fail(name, value, "expected a list of non-empty strings")
+    return tuple(value)
+
+
+_SPIRIT_FIELDS: Final = ("id", "name", "name_trad", "aliases", "aliases_trad", "group", "quality",
+                         "rule", "condition", "only", "note", "meaning", "source", "variant", "day_pillar")
+
+
+def _parse_toml(name: str, text: str) -> dict[str, Any]:
+    ctx = _Ctx(name)
+    try:
+        data = tomlcache.loads(text)
+    except ValueError as e:  # tomllib.TOMLDecodeError (tomllib is imported only when a file is parsed)
+        raise ctx.fail("(syntax)", None, f"not valid TOML: {e}") from e
+    _no_extra(ctx, data, ("schema_version", "ring", "spirit"))
+    version = data.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise ctx.fail("schema_version", version, f"this program reads schema version {SCHEMA_VERSION}")
+    return data
+
+
+def _parse_rings(name: str, data: Mapping[str, Any], rings: dict[str, Ring]) -> None:
+    ctx = _Ctx(name)
+    raw_rings = data.get("ring", [])
+    if not isinstance(raw_rings, list):
+        raise ctx.fail("ring", raw_rings, "expected an array of tables [[ring]]")
+    for i, raw in enumerate(raw_rings):
+        ctx.entry = f"ring #{i + 1}"
+        if not isinstance(raw, dict):
+            raise ctx.fail("ring", raw, "expected a table")
+        _no_extra(ctx, raw, ("id", "plate", "name", "name_trad", "group", "anchor", "source"))
+        rid = _req(ctx, raw, "id", str)
+        ctx.entry = f"ring {rid}"
+        if not _RING_ID_RE.match(rid):
+            raise ctx.fail("id", rid, "expected an upper-case ASCII id such as U1")
+        if rid in rings:
+            raise ctx.fail("id", rid, "duplicate ring id")
+        plate = _req(ctx, raw, "plate", str)
+        if plate not in ("upper", "lower"):
+            raise ctx.fail("plate", plate, "expected upper or lower")
+        group = _req(ctx, raw, "group", str)
+        if group not in GROUPS:
+            raise ctx.fail("group", group, f"expected one of {', '.join(GROUPS)}")
+        rings[rid] = Ring(id=rid, plate=plate, name=_req(ctx, raw, "name", str),
+                          name_trad=_req(ctx, raw, "name_trad", str), group=group,
+                          anchor=_make_rule(ctx, raw.get("anchor"), "anchor", rings, _ANCHOR_KINDS),
+                          source=_make_source(ctx, raw.get("source"), "source"))
+
+
+def _parse_spirits(name: str, data: Mapping[str, Any], rings: Mapping[str, Ring],
+                   spirits: list[Spirit], seen: dict[str, str]) -> None:
+    ctx = _Ctx(name)
+    raw_spirits = data.get("spirit", [])
+    if not isinstance(raw_spirits, list):
+        raise ctx.fail("spirit", raw_spirits, "expected an array of tables [[spirit]]")
+    for i, raw in enumerate(raw_spirits):
+        ctx.entry = f"spirit #{i + 1}"
+        if not isinstance(raw, dict):
+            raise ctx.fail("spirit", raw, "expected a table")
+        sid = _req(ctx, raw, "id", str)
+        ctx.entry = f"spirit {sid}"
+        _no_extra(ctx, raw, _SPIRIT_FIELDS)
+        if not _ID_RE.match(sid):
+            raise ctx.fail("id", sid, "expected a lower-case ASCII id (a-z, 0-9, _)")
+        if sid in seen:
+            raise ctx.fail("id", sid, f"duplicate spirit id (first in {seen[sid]})")
+        seen[sid] = name
+        group = _req(ctx, raw, "group", str)
+        if group not in GROUPS:
+            raise ctx.fail("group", group, f"expected one of {', '.join(GROUPS)}")
+        quality = _req(ctx, raw, "quality", str)
+        if quality not in QUALITIES:
+            raise ctx.fail("quality", quality, f"expected one of {', '.join(QUALITIES)}")
+        aliases = _str_list(ctx, raw, "aliases")
+        aliases_trad = _str_list(ctx, raw, "aliases_trad")
+        if len(aliases) != len(aliases_trad):
+            raise ctx.fail("aliases_trad", list(aliases_trad),
+                           f"needs one traditional form for each of the {len(aliases)} aliases")
+        only = raw.get("only")
+        if only is not None and only not in ONLY:
+            raise ctx.fail("only", only, f"expected one of {', '.join(ONLY)}")
+        for opt in ("condition", "note"):
+            if opt in raw:
+                _req(ctx, raw, opt, str)
+        rule = _make_rule(ctx, raw.get("rule"), "rule", rings)
+        day_pillar = raw.get("day_pillar", False)
+        if not isinstance(day_pillar, bool):
+            raise ctx.fail("day_pillar", day_pillar, "expected true or false")
+        if day_pillar:
+            # The labels name days: the spirit is in force only on that day pillar.
+            if rule.kind != "table" or group not in ("season", "month"):
+                raise ctx.fail("day_pillar", day_pillar, "needs a table rule of a season or month spirit")
+            for entry in table_entries(rule.get("values")):
+                for label in entry:
+                    if len(label) != 2:
+                        raise ctx.fail("rule.values", label, "day_pillar = true needs 甲子 pillars")
+        raw_variants = raw.get("variant", [])
+        if not isinstance(raw_variants, list):
+            raise ctx.fail("variant", raw_variants, "expected an array of tables [[spirit.variant]]")
+        variants: list[Variant] = []
+        for j, rv in enumerate(raw_variants):
+            f = f"variant[{j}]"
+            if not isinstance(rv, dict):
+                raise ctx.fail(f, rv, "expected a table")
+            _no_extra(ctx, rv, ("id", "rule", "source", "verdict", "note"), f + ".")
+            vid = _req(ctx, rv, "id", str, f + ".")
+            if not _ID_RE.match(vid) or vid == "default":
+                raise ctx.fail(f + ".id", vid, "expected a lower-case ASCII id other than 'default'")
+            if any(v.id == vid for v in variants):
+                raise ctx.fail(f + ".id", vid, "duplicate variant id")
+            verdict = rv.get("verdict")
+            if verdict is not None and verdict not in VERDICTS:
+                raise ctx.fail(f + ".verdict", verdict, f"expected one of {', '.join(VERDICTS)}")
+            variants.append(Variant(id=vid, rule=_make_rule(ctx, rv.get("rule"), f + ".rule", rings),
+                                    source=_make_source(ctx, rv.get("source"), f + ".source"),
+                                    verdict=verdict, note=_req(ctx, rv, "note", str, f + ".")))
+        spirits.append(Spirit(
+            id=sid, name=_req(ctx, raw, "name", str), name_trad=_req(ctx, raw, "name_trad", str),
+            aliases=aliases, aliases_trad=aliases_trad, group=group, quality=quality, rule=rule,
+            meaning=_req(ctx, raw, "meaning", str), source=_make_source(ctx, raw.get("source"), "source"),
+            condition=raw.get("condition"), only=only, note=raw.get("note"),
+            variants=tuple(variants), seq=len(spirits), file=name, day_pillar=day_pillar))
+
+
+def _check_references(spirits: Sequence[Spirit]) -> None:
+    ids = {s.id: s for s in spirits}
+    for s in spirits:
+        for fieldname, rule in [("rule", s.rule)] + [(f"variant {v.id}.rule", v.rule) for v in s.variants]:
+            if rule.kind != "opposite":
+                continue
+            of = rule.get("of")
+            target = ids.get(of)
+            if target is None:
+                raise CatalogError(s.file, f"spirit {s.id}", fieldname + ".of", of, "no spirit has this id")
+            if target.rule.kind in ("opposite", "fixed"):
+                raise CatalogError(s.file, f"spirit {s.id}", fieldname + ".of", of,
+                                   "must name a spirit placed by a keyed rule")
+
+
+def load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
+    """Load and validate catalog files (default: the bundled ``resources/catalog/*.toml``).
+
+    Raises :class:`CatalogError` on the first fault, naming file, entry, field and value.
+    """
+    sources: list[tuple[str, str]] = []
+    if paths is None:
+        root = importlib_resources.files("shensha_plates.resources").joinpath("catalog")
+        names = sorted(p.name for p in root.iterdir() if p.name.endswith(".toml"))
+        for n in names:
+            name = f"resources/catalog/{n}"
+            sources.append((name, _read_text(name, _read_bytes(name, root.joinpath(n)))))
+    else:
+        for p in paths:
+            path = Path(p)
+            sources.append((str(path), _read_text(str(path), _read_bytes(str(path), path))))
+    if not sources:
+        raise CatalogError("resources/catalog", "(file)", "(file)", None, "no catalog files found")
+    parsed = [(name, _parse_toml(name, text)) for name, text in sources]
+    rings: dict[str, Ring] = {}
+    # Every file's rings first, so that any file may place spirits on any ring.
+    for name, table in parsed:
+        _parse_rings(name, table, rings)
+    spirits: list[Spirit] = []
+    seen: dict[str, str] = {}
+    for name, table in parsed:
+        _parse_spirits(name, table, rings, spirits, seen)
+    _check_references(spirits)
+    ordered = tuple(sorted(spirits, key=lambda s: (_GROUP_ORDER[s.group], s.seq)))
+    return Catalog(rings=tuple(sorted(rings.values(), key=_ring_order)), spirits=ordered,
+                   files=tuple(name for name, _ in parsed),
+                   by_id=MappingProxyType({s.id: s for s in ordered}))
+
+
+def _ring_order(r: Ring) -> tuple[int, str]:
+    return (0 if r.plate == "upper" else 1, r.id)
+
+
+def _read_bytes(name: str, file: Path | Traversable) -> bytes:
+    """A catalog file's bytes; any file that cannot be read (a dangling link, a folder, no permission,
+    a FIFO, which is never waited on) is one :class:`CatalogError`."""
+    try:
+        return read_file(file) if isinstance(file, Path) else file.read_bytes()
+    except OSError as e:
+        raise CatalogError(name, "(file)", "(file)", None, f"cannot be read: {e.strerror or e}") from None
+
+
+def _read_text(name: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CatalogError(name, "(file)", "(encoding)", None,
+                           f"not UTF-8 text (bad byte at offset {e.start})") from e
+
+
+_GROUP_ORDER: Final = {g: i for i, g in enumerate(GROUPS)}
+# Seed code → (file name, book, book traditional, English), and seed code → file name.
+SEED_BOOKS: Final = _load_seed_books()
+SEED_FILES: Final[Mapping[str, str]] = MappingProxyType({k: v[0] for k, v in SEED_BOOKS.items()})
+_DEFAULT: list[Catalog] = []
+
+
+def default_catalog() -> Catalog:
+    """The bundled catalog, loaded and validated once per process."""
+    if not _DEFAULT:
+        _DEFAULT.append(load_catalog())
+    return _DEFAULT[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# placement
+
+def anchor_branch(rule: Rule, value: int) -> int:
+    """Branch index of a single-position keyed rule (a ring anchor) for key value ``value``."""
+    if rule.kind == "step":
+        step: int = rule.get("step")
+        return (BRANCHES.index(rule.get("start")) + step * value) % 12
+    if rule.kind == "alternate":
+        first = BRANCHES.index(rule.get("start")) + value // 2
+        return (first + 6 * (value % 2)) % 12
+    if rule.kind == "table":
+        entry = table_entries(rule.get("values"))[value]
+        return label_branch(entry[0])
+    raise ValueError(f"rule kind {rule.kind} has no single anchor")

@@ -1,0 +1,302 @@
+"""The ``ke`` command: the Liu Ren plate as text (traditional layout) or JSON.
+
+    shensha-plates ke --date 1998-11-30T12:00 [--tz …] [--general 寅]
+    shensha-plates ke --day 辛巳 --hour 午 --general 寅
+    shensha-plates ke --all
+    … [--format text|json] [--variant ID=CHOICE …] [--lang zh-Hans|zh-Hant]
+
+Every bad input raises a :class:`shensha_plates.core.errors.ShenshaError` (one line, exit status 2 by
+:func:`shensha_plates.core.cli.run`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from shensha_plates.core.cycle import BRANCHES, STEMS, parse_branch, parse_pillar, pillar_name
+from shensha_plates.core.engine import Options, State
+from shensha_plates.core.errors import InputError
+from shensha_plates.core.liuren.ke import Ke, compute_ke, month_general_at
+from shensha_plates.core.liuren.method import LESSON_NAMES, TRANSMISSION_NAMES, course
+from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describe
+from shensha_plates.core.liuren.spirits import KeSpirits, spirits_on
+from shensha_plates.core.liuren.tables import liuren_tables
+
+__all__ = ["add_parser", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
+
+# The square layout of the plate: the earth branches in their printed places (as seed 002 prints them).
+_SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``ke`` on the command line's subparsers."""
+    p = sub.add_parser("ke", help="the Liu Ren plate: heaven plate, generals, four lessons, three transmissions")
+    p.add_argument("--date", help="date and time, e.g. 1998-11-30T12:00 (gives the day, hour and month general)")
+    p.add_argument("--tz", default=None, help="time zone of --date (default Asia/Shanghai)")
+    p.add_argument("--day", help="the day as a 甲子, e.g. 辛巳 (with --hour and --general)")
+    p.add_argument("--hour", help="the hour branch, e.g. 午")
+    p.add_argument("--general", help="the month general's branch (月将), e.g. 寅; with --date it must agree")
+    p.add_argument("--all", action="store_true", help="the 720 lessons: 60 days × the twelve heaven branches over 子")
+    p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
+                   help="a disputed point, e.g. shehai=depth, noble=seed000, jialin=heaven; repeatable")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+
+
+def _options(choices: list[str]) -> tuple[KeOptions, Options]:
+    """Split ``ID=CHOICE`` strings into Liu Ren settings and catalog variants (for the spirits)."""
+    settings = liuren_tables().settings
+    mine: list[str] = []
+    theirs: list[str] = []
+    for c in choices:
+        sid = str(c).partition("=")[0].strip()
+        (mine if sid in settings or "=" not in str(c) else theirs).append(c)
+    try:
+        catalog = Options.from_choices(theirs)
+    except InputError:
+        bad = theirs[0].partition("=")[0].strip()
+        raise InputError(f"unknown variant: {bad!r} (expected a Liu Ren setting — "
+                         f"{', '.join(settings)} — or a spirit id of the catalog such as tian_xi)") from None
+    return KeOptions.from_choices(mine), catalog
+
+
+def run_ke(args: argparse.Namespace, out: TextIO) -> int:
+    options, catalog = _options(args.variant)
+    lang = args.lang
+    if args.all:
+        if any(getattr(args, k) for k in ("date", "day", "hour", "general", "tz")):
+            raise InputError("--all lists the 720 lessons: give it without --date, --day, --hour or --general")
+        if args.format == "json":
+            json.dump(all_to_json(options), out, ensure_ascii=False, indent=1)
+            out.write("\n")
+        else:
+            out.write(all_to_text(options, lang) + "\n")
+        return 0
+    calendar: dict[str, Any] | None = None
+    state: State | None = None
+    if args.date:
+        if args.day or args.hour:
+            raise InputError("give either --date or --day/--hour, not both")
+        from shensha_plates.core.calendar import CalendarOptions, from_datetime, parse_datetime
+        copts = CalendarOptions.from_cli(tz=args.tz)
+        info = from_datetime(parse_datetime(args.date, copts), copts)
+        g = month_general_at(info.moment, options)
+        general = g.general
+        if args.general:
+            given = _branch(args.general, "general")
+            if given != general:
+                raise InputError(f"--general {args.general.strip()!r} disagrees with the date: at "
+                                 f"{info.moment.isoformat(timespec='minutes')} the month general is "
+                                 f"{BRANCHES[general]} (since {g.term} {g.moment.isoformat(timespec='minutes')}); "
+                                 "leave out --general or give the date's")
+        day, hour, state = info.day, info.hour, info.state
+        calendar = dict(info.to_json())
+        calendar["general_term"] = {"name": g.term, "moment": g.moment.isoformat(timespec="minutes"),
+                                    "basis": g.basis}
+    else:
+        if args.tz:
+            raise InputError("--tz only applies with --date")
+        if not args.day or not args.hour:
+            raise InputError("give --date, or --day and --hour (with --general), or --all")
+        if not args.general:
+            raise InputError("without --date the month general must be given: --general 寅 (a branch)")
+        day = _pillar(args.day)
+        hour = _branch(args.hour, "hour", suffix="时")
+        general = _branch(args.general, "general", suffix="将")
+    ke = compute_ke(day, hour, general, options)
+    spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
+    if args.format == "json":
+        data = ke_to_json(ke, spirits, lang)
+        data["variants"].update(dict(catalog.variants))
+        if catalog.palaces != Options().palaces:
+            data["variants"]["palaces"] = catalog.palaces
+        data["calendar"] = calendar
+        json.dump(data, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    else:
+        out.write(ke_to_text(ke, spirits, calendar, lang) + "\n")
+    return 0
+
+
+def _spirits_with(state: State | None, ke: Ke, options: KeOptions, catalog: Options) -> KeSpirits:
+    from shensha_plates.core.engine import compute_plate
+    from shensha_plates.core.liuren.spirits import KeSpirits, SpiritsAt, resolve_names
+    if state is None:
+        return spirits_on(None, ke, options)
+    plate = compute_plate(state, catalog)
+    base = spirits_on(state, ke, options)
+    return KeSpirits(tuple(SpiritsAt(s.position, s.branch, plate.positions[s.branch]) for s in base.lessons),
+                     tuple(SpiritsAt(s.position, s.branch, plate.positions[s.branch]) for s in base.transmissions),
+                     resolve_names(state, ke, options, plate), False)
+
+
+def _pillar(text: str) -> int:
+    t = str(text).strip()
+    return parse_pillar(t[:-1] if t.endswith("日") else t)
+
+
+def _branch(text: str, what: str, suffix: str = "") -> int:
+    t = str(text).strip()
+    if suffix and t.endswith(suffix):
+        t = t[:-1]
+    if what == "general":  # a month general may also be called by its name: 功曹, 登明 …
+        for mg in liuren_tables().month_generals:
+            if t in (mg.name, mg.name_trad):
+                return mg.branch
+    try:
+        return parse_branch(t)
+    except InputError:
+        names = ", or a month general's name such as 功曹" if what == "general" else ""
+        raise InputError(f"invalid {what}: {text!r} (expected a branch, one of {BRANCHES}{names})") from None
+
+
+# -- output ------------------------------------------------------------------------------------
+
+def _tr(text: str, lang: str) -> str:
+    if lang == "zh-Hant":
+        from shensha_plates.core.script import to_traditional
+        return to_traditional(text)
+    return text
+
+
+def _general_name(index: int, lang: str, short: bool = False) -> str:
+    g = liuren_tables().generals[index]
+    if short:
+        return g.short_trad if lang == "zh-Hant" else g.short
+    return g.name_trad if lang == "zh-Hant" else g.name
+
+
+def _method(ke_course: Any, lang: str) -> dict[str, str]:
+    info = liuren_tables().methods[ke_course.method]
+    return {"id": ke_course.method, "name": info.name_trad if lang == "zh-Hant" else info.name,
+            "ke": _tr(ke_course.ke, lang)}
+
+
+def _lessons_json(ke: Ke | None, c: Any, lang: str) -> list[dict[str, Any]]:
+    out = []
+    for i, lesson in enumerate(c.lessons):
+        item: dict[str, Any] = {"upper": BRANCHES[lesson.upper], "lower": lesson.lower_name}
+        if ke is not None:
+            item["general"] = _general_name(ke.lesson_generals[i], lang)
+        item["relation"] = {"xia": "下贼上", "shang": "上克下", None: None}[lesson.relation]
+        item["repeat_of"] = lesson.repeat_of
+        out.append(item)
+    return out
+
+
+def ke_to_json(ke: Ke, spirits: KeSpirits | None = None, lang: str = "zh-Hans") -> dict[str, Any]:
+    """The scripting shape of one plate (keys as the issue lists them, plus a few more)."""
+    hp = ke.plate
+    data: dict[str, Any] = {
+        "day": pillar_name(hp.day), "hour": BRANCHES[hp.hour], "general": BRANCHES[hp.general],
+        "daytime": hp.daytime, "noble": BRANCHES[hp.noble], "direction": "顺" if hp.forward else "逆",
+        "void": [BRANCHES[b] for b in hp.void],
+        "heaven": {BRANCHES[e]: BRANCHES[hp.heaven[e]] for e in range(12)},
+        "generals": {BRANCHES[e]: _general_name(hp.generals[e], lang) for e in range(12)},
+        "hidden_stems": {BRANCHES[b]: (None if s is None else STEMS[s]) for b, s in enumerate(hp.hidden)},
+        "lessons": _lessons_json(ke, ke.course, lang),
+        "transmissions": [{"branch": BRANCHES[t.branch], "general": _general_name(t.general, lang),
+                           "kin": _tr(t.kin, lang), "stem": None if t.stem is None else STEMS[t.stem],
+                           "void": t.void} for t in ke.transmissions],
+        "method": _method(ke.course, lang),
+        "steps": [{"rule": s.rule, "text": s.text(lang), "branch": None if s.branch is None else BRANCHES[s.branch]}
+                  for s in ke.steps],
+        "variants": dict(ke.options.choices),
+    }
+    if spirits is not None:
+        def rows(items: Any) -> list[dict[str, Any]]:
+            return [{"position": _tr(s.position, lang), "branch": BRANCHES[s.branch],
+                     "spirits": [{"id": p.id, "name": p.name_trad if lang == "zh-Hant" else p.name,
+                                  "group": p.group, "conditional": p.conditional,
+                                  "in_force": _in_force(spirits, p.id)} for p in s.placements]}
+                    for s in items]
+        data["spirits"] = {"lessons": rows(spirits.lessons), "transmissions": rows(spirits.transmissions),
+                           "names": [n.to_json() for n in spirits.names], "partial": spirits.partial}
+    return data
+
+
+def _in_force(spirits: KeSpirits, spirit_id: str) -> bool | None:
+    st = spirits.status(spirit_id)
+    return None if st is None else st.in_force
+
+
+def ke_to_text(ke: Ke, spirits: KeSpirits | None = None, calendar: dict[str, Any] | None = None,
+               lang: str = "zh-Hans") -> str:
+    """The plate in the traditional layout: the square plate, the lessons right to left, the
+    transmissions top to bottom, the method and its steps, the spirits on each."""
+    hp = ke.plate
+    lines = []
+    if calendar:
+        lines.append(f"{calendar['date']} ({calendar['zone']})  {calendar['general_term']['name']}后")
+    lines.append(_tr(describe(hp) + f"　{BRANCHES[hp.hour]}时", lang))
+    lines.append(_tr("天地盘（天盘支·天将，地盘支在其下）：", lang))
+    for row in _SQUARE:
+        cells = []
+        for e in row:
+            if e is None:
+                cells.append("　　　")
+            else:
+                b = BRANCHES.index(e)
+                cells.append(f"{BRANCHES[hp.heaven[b]]}{_general_name(hp.generals[b], lang, short=True)}{e}")
+        lines.append("  " + "  ".join(cells))
+    lines.append(_tr("四课（自右而左：一课在右）：", lang))
+    order = list(reversed(range(4)))
+    lines.append("  " + "  ".join(_general_name(ke.lesson_generals[i], lang, short=True) for i in order))
+    lines.append("  " + "  ".join(BRANCHES[ke.lessons[i].upper] for i in order))
+    lines.append("  " + "  ".join(ke.lessons[i].lower_name for i in order))
+    lines.append(_tr("三传：", lang))
+    for t in ke.transmissions:
+        stem = "　" if t.stem is None else STEMS[t.stem]
+        void = _tr("空", lang) if t.void else "　"
+        lines.append(f"  {_tr(TRANSMISSION_NAMES[t.position], lang)}  {_tr(t.kin, lang)} {stem} "
+                     f"{BRANCHES[t.branch]} {_general_name(t.general, lang)} {void}")
+    m = _method(ke.course, lang)
+    lines.append(_tr("课体：", lang) + f"{m['name']}（{m['ke']}）")
+    lines.append(_tr("取传：", lang))
+    lines.extend(f"  {s.text(lang)}" for s in ke.steps)
+    if spirits is not None:
+        lines.append(_tr("神煞：", lang) + (_tr("（未给年月，只列旬煞与日煞）", lang) if spirits.partial else ""))
+        for s in spirits.lessons + spirits.transmissions:
+            names = []
+            for p in s.placements:
+                name = p.name_trad if lang == "zh-Hant" else p.name
+                if p.conditional:
+                    st = spirits.status(p.id)
+                    flag = "?" if st is None or st.in_force is None else ("✓" if st.in_force else "✗")
+                    name += f"[{_tr(p.conditional, lang)}{flag}]"
+                names.append(name)
+            lines.append(f"  {_tr(s.position, lang)} {BRANCHES[s.branch]}：{' '.join(names) or '—'}")
+        held = [n for n in spirits.names if n.in_force]
+        if held:
+            lines.append(_tr("课中所成：", lang) + "；".join(
+                f"{n.name_trad if lang == 'zh-Hant' else n.name}（{_tr(n.reason, lang)}）" for n in held))
+    return "\n".join(lines)
+
+
+def all_to_json(options: KeOptions = DEFAULT_OPTIONS) -> list[dict[str, Any]]:
+    """The 720 lessons: for each day, the twelve heaven branches over 子 (the hour 子, so the
+    generals are those of the night)."""
+    out = []
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn, options)
+            out.append({"day": pillar_name(day), "general": BRANCHES[turn],
+                        "lessons": _lessons_json(ke, ke.course, "zh-Hans"),
+                        "transmissions": [BRANCHES[b] for b in ke.course.transmissions],
+                        "method": _method(ke.course, "zh-Hans")})
+    return out
+
+
+def all_to_text(options: KeOptions = DEFAULT_OPTIONS, lang: str = "zh-Hans") -> str:
+    lines = []
+    for day in range(60):
+        for turn in range(12):
+            c = course(day, turn, options)
+            lessons = " ".join(f"{BRANCHES[lesson.upper]}{lesson.lower_name}" for lesson in reversed(c.lessons))
+            m = _method(c, lang)
+            lines.append(f"{pillar_name(day)} {BRANCHES[turn]}{_tr('加子', lang)}  {lessons}  "
+                         f"{''.join(BRANCHES[b] for b in c.transmissions)}  {m['name']}（{m['ke']}）")
+    lines.append(_tr(f"（{LESSON_NAMES[3]}至{LESSON_NAMES[0]}自左而右；六十日×十二局，共七百二十课）", lang))
+    return "\n".join(lines)

@@ -1,0 +1,219 @@
+"""Words for what the core computed: the state in either script, and what lies under a branch (HTML).
+
+Pure Python (no Qt): the details panel, exports and tests share these texts.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Final
+
+from shensha_plates.core.catalog import GROUPS, Catalog, Source, Spirit
+from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, xun_void
+from shensha_plates.core.engine import Placement, Plate, State
+from shensha_plates.core.script import to_traditional
+from shensha_plates.gui.i18n import gloss, tr
+
+__all__ = ["state_label", "branch_html", "to_lang", "spirit_name", "spirit_html", "search_spirits",
+           "section_name", "source_line"]
+
+def to_lang(text: str, lang: str) -> str:
+    """``text`` (written in simplified characters) in the script of ``lang`` (OpenCC, 干支 kept)."""
+    return to_traditional(text) if lang == "zh-Hant" else text
+
+
+def state_label(state: State, lang: str = "zh-Hans") -> str:
+    return to_lang(state.label(), lang)
+
+
+def spirit_name(spirit: Spirit, lang: str) -> str:
+    return spirit.name_trad if lang == "zh-Hant" else spirit.name
+
+
+def section_name(p: Placement, catalog: Catalog, lang: str) -> str:
+    if p.ring is not None:
+        r = catalog.ring(p.ring)
+        return r.name_trad if lang == "zh-Hant" else r.name
+    g = GROUPS[p.group]
+    label = g[1] if lang == "zh-Hant" else g[0]
+    if p.group in ("stem", "branch"):
+        return label
+    return label + tr("square_table", lang)
+
+
+_ID_SUFFIXES: Final = ("day", "season", "stem", "yang", "yin")
+_QUALITY_MARK: Final = {"good": "○", "bad": "●", "mixed": "◐"}
+_QUALITY_COLOR: Final = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
+
+
+def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Placement | None = None,
+                decided: tuple[bool, str] | None = None) -> str:
+    """One spirit: name, marks, meaning, source and variants; ``decided`` says whether the Liu Ren
+    plate puts a conditional name in force here, and why."""
+    e = html.escape
+    name = spirit_name(spirit, lang)
+    colour = _QUALITY_COLOR[spirit.quality]
+    parts = [f'<b style="color:{colour}">{_QUALITY_MARK[spirit.quality]} {e(name)}</b>']
+    if placement is not None and placement.at not in BRANCHES:
+        parts.append(f" <span style='color:#8a7a5a'>（{e(placement.at)}）</span>")
+    if spirit.variants:
+        parts.append(" ＊")
+    aliases = spirit.aliases_trad if lang == "zh-Hant" else spirit.aliases
+    if aliases:
+        parts.append(f" <span style='color:#555'>{e(tr('aliases', lang))}：{e('、'.join(aliases))}</span>")
+    cond = placement.conditional if placement is not None else spirit.condition
+    if cond and decided is not None:
+        verdict = tr("in_force", lang) if decided[0] else tr("not_in_force", lang)
+        colour = "#1f6f3b" if decided[0] else "#8a7a5a"
+        parts.append(f" <span style='color:{colour}'>〔{e(to_lang(cond, lang))}：<b>{e(verdict)}</b>，"
+                     f"{e(to_lang(decided[1], lang))}〕</span>")
+    elif cond:
+        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('conditional', lang))}：{e(to_lang(cond, lang))}〕</span>")
+    if placement is not None and placement.variant:
+        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}：{e(placement.variant)}〕</span>")
+    parts.append(f"<br/><span>{e(to_lang(spirit.meaning, lang))}</span>")
+    if spirit.note:
+        parts.append(f"<br/><span style='color:#555'>{e(to_lang(spirit.note, lang))}</span>")
+    parts.append("<br/>" + _source_html(spirit.source, lang))
+    for v in spirit.variants:
+        verdict = {"rejected": tr("rejected", lang), "accepted": tr("accepted", lang)}.get(v.verdict or "", "")
+        verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
+        parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))} "
+                     f"<code>{e(v.id)}</code>：{verdict_html}{e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
+    if english:
+        word = gloss({"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality])
+        parts.append(f"<br/><i style='color:#777;font-size:small'>{e(word)} · {e(spirit.id)}</i>")
+    return "".join(parts)
+
+
+def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Hans", english: bool = False,
+                decided: dict[str, tuple[bool, str]] | None = None) -> str:
+    """Everything under ``branch``: round-plate spirits ring by ring, then the square tables, then the
+    day spirits — each with its meaning, source and variants."""
+    e = html.escape
+    head = f"<h2 style='margin:0'>{e(BRANCHES[branch])} <small>{e(state_label(plate.state, lang))}</small></h2>"
+    void = xun_void(plate.state.xun)
+    if branch in void:
+        head += f"<p style='color:#b3261e;margin:2px 0'>{e(tr('void', lang, xun=XUN_HEADS[plate.state.xun]))}</p>"
+    sections: list[tuple[str, list[str]]] = []
+    for p in plate.positions[branch]:
+        label = section_name(p, catalog, lang)
+        if not sections or sections[-1][0] != label:
+            sections.append((label, []))
+        sections[-1][1].append(spirit_html(p.spirit, lang, english, p, (decided or {}).get(p.spirit.id)))
+    body = []
+    for label, items in sections:
+        gl = ""
+        if english:
+            kind = "round plate" if any(r.name == label or r.name_trad == label for r in catalog.rings) else "table"
+            gl = f" <i style='color:#777;font-size:small'>({kind})</i>"
+        body.append(f"<h3 style='margin:8px 0 2px 0'>{e(label)}{gl}</h3>" + "<br/>".join(
+            f"<div style='margin:3px 0 6px 0'>{it}</div>" for it in items))
+    if plate.omitted:
+        body.append(f"<p style='color:#777'>{e(tr('omitted', lang, n=len(plate.omitted)))}</p>")
+    return head + "".join(body)
+
+
+def search_spirits(catalog: Catalog, text: str) -> tuple[Spirit, ...]:
+    """Spirits matching ``text`` by simplified or traditional name, alias, id or pinyin (the ids are
+    pinyin: 天马 → tian_ma, found by ``tianma`` or the initials ``tm``)."""
+    t = text.strip().lower().replace(" ", "")
+    if not t:
+        return ()
+    exact = catalog.find(text.strip())
+    if exact:
+        return exact
+    found = []
+    for s in catalog.spirits:
+        syll = s.id.split("_")
+        if len(syll) > 2 and (syll[-1] in _ID_SUFFIXES or re.fullmatch(r"[lu]\d", syll[-1])):
+            syll = syll[:-1]
+        pinyin = "".join(syll)
+        initials = "".join(x[0] for x in syll if x)
+        names = [s.name, s.name_trad, *s.aliases, *s.aliases_trad]
+        if (t in names or pinyin == t or s.id == t or initials == t or pinyin.startswith(t) and len(t) >= 4
+                or any(t in n for n in names)):
+            found.append(s)
+    return tuple(found)
+
+
+# -- the other systems -------------------------------------------------------------------------------
+
+def source_line(src: Source, lang: str) -> str:
+    """The book and the passage (never a file name): 《大六壬指南》卷四 …「…」. A seed's quote is
+    shown as the seed has it; a book outside the seeds is named in the reader's script."""
+    if src.file:
+        return src.line(trad=lang == "zh-Hant")
+    return to_lang(src.line(), lang)
+
+
+def _source_html(src: Source, lang: str) -> str:
+    e = html.escape
+    return f"<span style='color:#777;font-size:small'>{e(tr('source', lang))}：{e(source_line(src, lang))}</span>"
+
+
+def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, heading: str = "") -> str:
+    """A Bazi chart: the four pillars side by side with the spirits each carries, then every hit with
+    the rule that fired and its source."""
+    from shensha_plates.core.bazi import PILLAR_KEYS, PILLAR_NAMES
+    from shensha_plates.core.cycle import PILLARS, nayin
+    e = html.escape
+    pillars = chart.pillars  # type: ignore[attr-defined]
+    hits = chart.hits  # type: ignore[attr-defined]
+    trad = lang == "zh-Hant"
+    cells_head, cells_stem, cells_branch, cells_nayin, cells_spirits = [], [], [], [], []
+    for k in PILLAR_KEYS:
+        p = PILLARS[pillars[k]]
+        cells_head.append(f"<th width='120' style='padding:4px 14px;color:#555'>{e(PILLAR_NAMES[k][1 if trad else 0])}</th>")
+        cells_stem.append(f"<td align='center' style='font-size:26pt'>{e(p[0])}</td>")
+        cells_branch.append(f"<td align='center' style='font-size:26pt'>{e(p[1])}</td>")
+        cells_nayin.append(f"<td align='center' style='color:#777'>{e(to_lang(nayin(pillars[k]), lang))}</td>")
+        names = [h for h in hits if k in h.pillar.split("-")]
+        cells_spirits.append("<td width='120' valign='top' align='center'>" + "<br/>".join(
+            f"<span style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{_QUALITY_MARK[h.spirit.quality]} "
+            f"{e(h.spirit.name_trad if trad else h.spirit.name)}</span>" for h in names) + "</td>")
+    rows = [cells_head, cells_stem, cells_branch, cells_nayin, cells_spirits]
+    table = "<table cellspacing='0' style='margin:6px 0'>" + "".join(
+        "<tr>" + "".join(r) + "</tr>" for r in rows) + "</table>"
+    out = [f"<h2 style='margin:0'>{e(heading)}</h2>" if heading else "", table]
+    for h in hits:
+        name = h.spirit.name_trad if trad else h.spirit.name
+        where = "、".join(PILLAR_NAMES[k][1 if trad else 0] for k in h.pillar.split("-"))
+        line = (f"<div style='margin:4px 0'><b style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{e(name)}</b>"
+                f" <span style='color:#555'>· {e(where)}</span><br/>{e(to_lang(h.rule, lang))}"
+                f"<br/><span>{e(to_lang(h.spirit.meaning, lang))}</span>")
+        if h.spirit.note:
+            line += f"<br/><span style='color:#555;font-size:small'>{e(to_lang(h.spirit.note, lang))}</span>"
+        line += "<br/>" + _source_html(h.spirit.source, lang)
+        if english:
+            line += f"<br/><i style='color:#777;font-size:small'>{e(h.spirit.id)} · {e(h.pillar)}</i>"
+        out.append(line + "</div>")
+    if not hits:
+        out.append(f"<p style='color:#777'>{e(tr('chart_none', lang))}</p>")
+    return "".join(out)
+
+
+def relations_html(first: str, second: str, relations: object, lang: str = "zh-Hans", english: bool = False) -> str:
+    """The eight relations between two positions, each with its meaning, source and any verdict."""
+    from shensha_plates.core.relations import KINDS
+    e = html.escape
+    trad = lang == "zh-Hant"
+    out = [f"<h2 style='margin:0'>{e(first)} · {e(second)}</h2>"]
+    rels = list(relations)  # type: ignore[call-overload]
+    if not rels:
+        out.append(f"<p style='color:#777'>{e(tr('relations_none', lang))}</p>")
+    for r in rels:
+        colour = _QUALITY_COLOR[r.quality]
+        line = (f"<div style='margin:6px 0'><b style='color:{colour}'>{_QUALITY_MARK[r.quality]} "
+                f"{e(r.name_trad if trad else r.name)}</b> {e(to_lang(r.detail, lang))}")
+        if english:
+            line += f" <i style='color:#777;font-size:small'>({e(KINDS[r.kind][2])})</i>"
+        if r.verdict == "rejected":
+            line += f" <b style='color:#8a3b12'>{e(tr('rejected_by_source', lang))}</b>"
+        line += f"<br/>{e(to_lang(r.meaning, lang))}"
+        if r.note:
+            line += f"<br/><span style='color:#555;font-size:small'>{e(to_lang(r.note, lang))}</span>"
+        line += "<br/>" + _source_html(r.source, lang) + "</div>"
+        out.append(line)
+    return "".join(out)

@@ -1,0 +1,164 @@
+"""``shensha-plates snapshot`` and ``shensha-plates booklet``: a plate snapshot or the year booklet
+from the command line, with no display needed.
+
+    shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 [--day …|--date …] -o plate.pdf|.svg|.png
+        [--size 2400|2400x3000] [--dpi 150] [--paper A4|A3|Letter] [--landscape] [--no-table]
+        [--no-legend] [--transparent] [--paper-look] [--lang zh-Hans|zh-Hant] [--layout side|stacked]
+
+    shensha-plates booklet --year 丙午 -o 2026.pdf [--xun 甲子] [--paper A4|A3] [--landscape]
+        [--paper-look] [--lang zh-Hans|zh-Hant] [--layout side|stacked] [--orientation south|north]
+
+Any bad option or unwritable path: one line on stderr, exit status 2, and no file left behind.
+Numbers (--size, --dpi) are ASCII digits only.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from collections.abc import Sequence
+from typing import TextIO
+
+from shensha_plates.core.cli import EXIT_USAGE, UsageError, _Parser, add_state_arguments, ascii_number, emit, resolve_calendar, say, write_safely
+from shensha_plates.core.cycle import ascii_int
+from shensha_plates.core.engine import Options, compute_plate
+from shensha_plates.core.errors import ShenshaError
+
+__all__ = ["main", "build_parser", "booklet_main"]
+
+
+def build_parser() -> _Parser:
+    p = _Parser(prog="shensha-plates snapshot", description="Write a plate snapshot (PNG, SVG or PDF).")
+    add_state_arguments(p)
+    p.add_argument("-o", "--output", required=True, help="file to write: .png, .svg or .pdf")
+    p.add_argument("--size", default=None, help="PNG size in pixels: WIDTH or WIDTHxHEIGHT (default 2400 wide)")
+    p.add_argument("--dpi", type=ascii_number, default=150)
+    p.add_argument("--paper", default="A4", choices=("A4", "A3", "Letter"))
+    p.add_argument("--landscape", action="store_true")
+    p.add_argument("--no-table", action="store_true", help="leave out the table of spirits under each branch")
+    p.add_argument("--no-legend", action="store_true")
+    p.add_argument("--no-caption", action="store_true")
+    p.add_argument("--no-source", action="store_true")
+    p.add_argument("--transparent", action="store_true", help="PNG/SVG without the paper background")
+    p.add_argument("--paper-look", action="store_true",
+                   help="the cream paper of the screen instead of a white page (white prints best)")
+    p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant"))
+    p.add_argument("--layout", default="side", choices=("side", "stacked"))
+    p.add_argument("--orientation", default="south", choices=("south", "north"))
+    p.add_argument("--text", default="radial", choices=("radial", "upright"))
+    p.add_argument("--mountains", action="store_true", help="show the 24 mountains around the branches")
+    return p
+
+
+def _size(text: str | None) -> tuple[int, int | None]:
+    if not text:
+        return 2400, None
+    t = text.strip().lower().replace("×", "x")
+    w, sep, h = t.partition("x")
+    width, height = ascii_int(w), ascii_int(h) if sep else None
+    if width is None or (sep and height is None):
+        raise UsageError(f"invalid --size: {text!r} (expected WIDTH or WIDTHxHEIGHT in pixels, e.g. 3000 or 3000x3000)")
+    return width, height
+
+
+def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``out``/``err`` default to the process's standard streams at the call (``None`` when closed)."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    args = None
+    try:
+        args = build_parser().parse_args(list(argv))
+        from shensha_plates.gui.export.snapshot import SnapshotOptions, export, format_from_path
+        fmt = format_from_path(args.output)
+        state, calendar = resolve_calendar(args)
+        options = Options.from_choices(args.variant)
+        from shensha_plates.core.cli import rejected_warnings
+        for line in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
+            say(err, line.removeprefix("shensha-plates: "))
+        width, height = _size(args.size)
+        from shensha_plates.gui.plate.scene import ViewConfig
+        opts = SnapshotOptions(fmt=fmt, width=width, height=height, dpi=args.dpi, paper=args.paper,
+                               landscape=args.landscape, table=not args.no_table, legend=not args.no_legend,
+                               caption=not args.no_caption, source=not args.no_source,
+                               transparent=args.transparent, lang=args.lang, paper_look=args.paper_look,
+                               view=ViewConfig(layout=args.layout, orientation=args.orientation,
+                                               text_mode=args.text, mountains=args.mountains)).validate()
+        _ensure_app()
+        plate = compute_plate(state, options)
+        path = export(args.output, plate, calendar, opts)
+    except ShenshaError as e:
+        say(err, f"error: {e}")
+        return EXIT_USAGE
+    finally:
+        for note in getattr(args, "notes", ()):
+            say(err, f"note: {note}")
+    shown = Path(args.output)  # the name as typed (``path`` may hold it as the file system's bytes)
+    del path
+    return emit(f"{shown}\n", out, err)  # a name the terminal cannot show: one line, status 2
+
+
+def _ensure_app() -> None:
+    # A snapshot needs no display: draw off screen unless a platform was asked for and can start
+    # (Qt aborts the process when the one asked for finds no display).
+    from shensha_plates.gui.qt_start import display_problem, prepare_qt_locale
+    if "QT_QPA_PLATFORM" not in os.environ or display_problem():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    prepare_qt_locale()
+    from PySide6.QtWidgets import QApplication
+    if QApplication.instance() is None:
+        QApplication(["shensha-plates"])
+    from shensha_plates.gui.fonts import register_fonts
+    register_fonts()
+
+
+def build_booklet_parser() -> _Parser:
+    p = _Parser(prog="shensha-plates booklet",
+                description="Write the year booklet: a cover with the year plate, contents, and each month "
+                            "(plates, spirits under each branch, the month's square tables) as one PDF.")
+    p.add_argument("--year", required=True, help="year as a 甲子 (丙午) or a bare branch (午)")
+    p.add_argument("--xun", default="甲子", help="where the xun dial stays: 甲子 (default) 甲戌 甲申 甲午 甲辰 甲寅")
+    p.add_argument("-o", "--output", required=True, help="the PDF to write")
+    p.add_argument("--paper", default="A4", choices=("A4", "A3"))
+    p.add_argument("--landscape", action="store_true")
+    p.add_argument("--paper-look", action="store_true", help="the cream paper of the screen instead of white")
+    p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant"))
+    p.add_argument("--layout", default="side", choices=("side", "stacked"))
+    p.add_argument("--orientation", default="south", choices=("south", "north"))
+    p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
+                   help="choose a variant reading, e.g. tian_xi=shun_twelve; repeatable")
+    p.add_argument("--quiet", action="store_true", help="no progress line")
+    return p
+
+
+def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: TextIO | None = sys.stderr) -> int:
+    """Write the booklet with a progress line on ``err`` (one line, rewritten in place)."""
+    shown = [False]
+
+    def line(text: str) -> None:
+        write_safely(err, text)
+    try:
+        args = build_booklet_parser().parse_args(list(argv))
+        from shensha_plates.gui.plate.scene import ViewConfig
+        _ensure_app()
+        from shensha_plates.gui.export.booklet import BookletOptions, write_booklet
+        opts = BookletOptions(year=args.year, xun=args.xun, paper=args.paper, landscape=args.landscape,
+                              lang=args.lang, paper_look=args.paper_look, variants=tuple(args.variant),
+                              view=ViewConfig(layout=args.layout, orientation=args.orientation)).validate()
+
+        def progress(done: int, total: int, what: str) -> bool:
+            if not args.quiet:
+                width = 24
+                filled = round(width * done / total)
+                line(f"\rbooklet {args.year} [{'#' * filled}{'-' * (width - filled)}] {done}/{total} {what:<4}")
+                shown[0] = True
+            return True
+        path = write_booklet(args.output, opts, progress=progress)
+    except ShenshaError as e:
+        if shown[0]:
+            line("\n")
+        say(err, f"error: {e}")
+        return EXIT_USAGE
+    if shown[0]:
+        line("\n")
+    return emit(f"{path}\n", out, err)

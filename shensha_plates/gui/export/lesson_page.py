@@ -1,0 +1,61 @@
+"""The lesson (课传) in a snapshot: the heaven rings turned on the page, and rows for the spirits table.
+
+Used by :mod:`shensha_plates.gui.export.snapshot` when a snapshot includes the lesson: the heaven plate and the
+generals are drawn around the lower plate as in the window, the conditional names in force or
+dimmed as the core resolves them, and the spirits page lists the four lessons, the three
+transmissions with the method, and the spirits on each branch of the lesson.
+"""
+
+from __future__ import annotations
+
+from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.engine import Plate
+from shensha_plates.core.liuren import Ke
+from shensha_plates.core.liuren.spirits import resolve_names
+from shensha_plates.gui.describe import spirit_name, to_lang
+from shensha_plates.gui.i18n import tr
+from shensha_plates.gui.liuren import general_name, labels_for
+from shensha_plates.gui.plate.scene import PlateScene
+
+__all__ = ["place_heaven", "lesson_rows", "in_force"]
+
+
+def in_force(ke: Ke, plate: Plate) -> dict[str, bool]:
+    """The catalog's conditional spirits → whether the core finds their condition on this plate."""
+    return {n.spirit: bool(n.in_force) for n in resolve_names(plate.state, ke, ke.options, plate)
+            if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
+
+
+def place_heaven(plates: PlateScene, ke: Ke, lang: str, general_names: bool = False) -> None:
+    """Give the heaven rings of a built scene their labels and turn them for the lesson's hour."""
+    th_labels, tg_labels = labels_for(ke.plate, lang, general_names)
+    for rid, labels in (("TH", th_labels), ("TG", tg_labels)):
+        ring = plates.heaven[rid]
+        ring.direct_paint = True
+        ring.set_labels(labels, ring.char_px, plates.config.palette)
+        ring.set_anchor(ke.plate.under(0), animate=False)
+
+
+def lesson_rows(ke: Ke, plate: Plate, lang: str) -> list[tuple[str, str]]:
+    """Rows for the spirits table: the lesson in the books' order, then the spirits on each branch."""
+    hp = ke.plate
+    rtl = list(reversed(ke.lessons))
+    gens = "".join(general_name(g, lang, short=True) for g in reversed(ke.lesson_generals))
+    lessons = f"{gens}／{''.join(BRANCHES[x.upper] for x in rtl)}／{''.join(x.lower_name for x in rtl)}"
+    trans = "　".join(f"{to_lang(t.kin, lang)}{STEMS[t.stem] if t.stem is not None else ''}{BRANCHES[t.branch]}"
+                     f"{general_name(t.general, lang)}{'（空）' if t.void else ''}" for t in ke.transmissions)
+    method = ke.method_name(lang) + ("" if to_lang(ke.ke, lang) == ke.method_name(lang) else "·" + to_lang(ke.ke, lang))
+    rows = [(tr("four_lessons", lang), f"{BRANCHES[hp.general]}将加{BRANCHES[hp.hour]}　{lessons}"),
+            (tr("three_transmissions", lang), f"{trans}　【{tr('method', lang)}】{method}")]
+    heads: dict[int, list[str]] = {}
+    for lesson in ke.lessons:
+        if lesson.repeat_of is None:
+            heads.setdefault(lesson.upper, []).append(to_lang(lesson.name, lang))
+    for t in ke.transmissions:
+        which = tr(("trans_first", "trans_middle", "trans_last")[t.position], lang)
+        if which not in heads.setdefault(t.branch, []):
+            heads[t.branch].append(which)
+    for b, head in heads.items():
+        names = "、".join(dict.fromkeys(spirit_name(p.spirit, lang) for p in plate.at(b)))
+        rows.append((BRANCHES[b], f"【{'、'.join(head)}】{names}"))
+    return rows

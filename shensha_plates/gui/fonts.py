@@ -1,0 +1,42 @@
+"""The bundled font: registered once at start-up so that drawings never depend on system fonts."""
+
+from __future__ import annotations
+
+from importlib import resources as importlib_resources
+
+from PySide6.QtGui import QFont, QFontDatabase
+
+__all__ = ["register_fonts", "plate_font", "FAMILY"]
+
+FAMILY = "Shensha Serif"
+_REGISTERED: list[str] = []
+
+
+def register_fonts() -> str:
+    """Register the bundled font with Qt (idempotent) and return its family name."""
+    if not _REGISTERED:
+        data = importlib_resources.files("shensha_plates.resources").joinpath("fonts", "ShenshaSerif-Regular.otf").read_bytes()
+        font_id = QFontDatabase.addApplicationFontFromData(data)
+        families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+        if not families:
+            raise RuntimeError("the bundled font resources/fonts/ShenshaSerif-Regular.otf could not be loaded")
+        _REGISTERED.append(families[0])
+    return _REGISTERED[0]
+
+
+_FONTS: dict[tuple[int, bool], QFont] = {}
+
+
+def plate_font(pixel_size: float, bold: bool = False) -> QFont:
+    """The bundled font at ``pixel_size`` (rounded), as a fresh copy the caller may change: the
+    first paint asks for some three hundred of them, most alike."""
+    key = (max(1, round(pixel_size)), bold)
+    font = _FONTS.get(key)
+    if font is None:
+        font = QFont(register_fonts())
+        font.setPixelSize(key[0])
+        font.setBold(bold)
+        font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+        font.setStyleStrategy(QFont.StyleStrategy.NoFontMerging)
+        _FONTS[key] = font
+    return QFont(font)

@@ -1,0 +1,688 @@
+"""One rotating disc (ring) of a plate: twelve slots of spirit names in an annulus.
+
+The ring is centred at its parent's origin, so ``setRotation`` turns it about the plate's centre;
+rotation 30° × k puts slot 0 on branch k. Text is laid out once per content change into one cached
+picture per slot and replayed in :meth:`paint`; each frame only chooses how to turn each slot
+(radially, flipped in the lower half so that it reads the right way up, or upright).
+:meth:`shape` is the annulus, so a click in the hole reaches the rings inside.
+
+A drag turns the ring with the pointer (``sigRotationChanged`` on every move); on release it
+carries on with the flick's speed and settles on an allowed branch with a short animation, then
+``sigRotationFinished`` carries the final anchor. A right click during a drag cancels it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import Final
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QTransform
+
+from shensha_plates.gui.fonts import plate_font
+from shensha_plates.gui.plate.fit import Metrics, NameBox, SlotFit, fit_slot
+from shensha_plates.gui.style import PALETTE, Palette, annulus_path, branch_angle
+
+__all__ = ["SlotEntry", "RingItem", "layout_slot", "name_rects", "paint_slot", "slot_flipped", "metrics_for",
+           "METRICS", "UPRIGHT_METRICS"]
+
+
+@dataclass(frozen=True, slots=True)
+class SlotEntry:
+    """One name on a ring slot, with the cues it is drawn with."""
+
+    spirit_id: str
+    text: str
+    quality: str          # good | bad | mixed
+    suffix: str = ""      # a stem or trigram label the rule names (drawn in the accent colour)
+    conditional: bool = False
+    has_variants: bool = False
+    dimmed: bool = False  # a conditional name whose condition does not hold on this plate
+
+
+def quality_color(palette: Palette, quality: str) -> QColor:
+    return {"good": palette.good, "bad": palette.bad}.get(quality, palette.mixed)
+
+
+def draw_mark(p: QPainter, palette: Palette, quality: str, cx: float, cy: float, r: float) -> None:
+    """The second cue beside colour: ○ auspicious, ● inauspicious, ◐ mixed."""
+    color = quality_color(palette, quality)
+    p.setPen(QPen(color, max(0.8, r * 0.35)))
+    rect = QRectF(cx - r, cy - r, 2 * r, 2 * r)
+    if quality == "good":
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(rect)
+    elif quality == "bad":
+        p.setBrush(QBrush(color))
+        p.drawEllipse(rect)
+    else:
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(rect)
+        p.setBrush(QBrush(color))
+        p.drawPie(rect, 90 * 16, 180 * 16)
+
+
+METRICS: Final = Metrics()
+# Upright text turns each character to stand straight on screen: at rest a slot is turned a multiple
+# of 30°, and an em square turned 30° or 60° spans 1.366 em, so the cells are made that large.
+UPRIGHT_METRICS: Final = Metrics(adv=1.38, step=1.38, suffix=1.0)
+SPARSE_CAP = 1.3  # a slot with room to spare sets its names up to this much above the ring's size
+
+
+def metrics_for(text_mode: str) -> Metrics:
+    return UPRIGHT_METRICS if text_mode == "upright" else METRICS
+
+
+def entry_specs(entries: Sequence[SlotEntry], metrics: Metrics) -> list[tuple[int, float]]:
+    return [metrics.spec(e.text, e.suffix) for e in entries]
+
+
+def layout_slot(r_in: float, r_out: float, entries: Sequence[SlotEntry], char_px: float,
+                metrics: Metrics = METRICS) -> SlotFit:
+    """Where a slot's names go and how large (a pure function of the ring's radii, the names and
+    the type's metrics): see :func:`shensha_plates.gui.plate.fit.fit_slot`."""
+    return fit_slot(r_in, r_out, entry_specs(entries, metrics), metrics, char_px * SPARSE_CAP)
+
+
+def name_rects(fit: SlotFit, entries: Sequence[SlotEntry], metrics: Metrics, flipped: bool) -> list[NameBox]:
+    """The part of each name's box that its text covers (the name centred along its box)."""
+    out = []
+    boxes = fit.flipped_boxes if flipped else fit.boxes
+    for i, (e, b) in enumerate(zip(entries, boxes, strict=True)):
+        length = metrics.length(e.text, e.suffix) * fit.char_px
+        if fit.wrapped and fit.wrapped[i]:  # two columns, each half the name
+            chars = math.ceil(len(e.text) / 2)
+            length = metrics.length(e.text[:chars], e.suffix) * fit.char_px
+        if fit.horizontal:
+            mid = (b.x0 + b.x1) / 2
+            out.append(NameBox(mid - length / 2, mid + length / 2, b.rho0, b.rho1))
+        else:
+            mid = (b.rho0 + b.rho1) / 2
+            out.append(NameBox(b.x0, b.x1, mid - length / 2, mid + length / 2))
+    return out
+
+
+def box_rect(b: NameBox, mid: float) -> QRectF:
+    """A box in the slot's painting frame: origin at the slot's centre (radius ``mid``), −y outward."""
+    return QRectF(b.x0, mid - b.rho1, b.x1 - b.x0, b.rho1 - b.rho0)
+
+
+def slot_flipped(screen_angle: float, text_mode: str, horizontal: bool) -> bool:
+    """Whether a slot at ``screen_angle`` is read turned about: radial text in the lower half;
+    upright text so that names run left to right or downwards."""
+    if text_mode != "upright":
+        return 0 < screen_angle % 360 < 180
+    a = math.radians(screen_angle)
+    if horizontal:  # unturned, a row reads clockwise
+        return -math.sin(a) + math.cos(a) < 0
+    return -math.cos(a) - math.sin(a) < 0  # unturned, a column reads inwards
+
+
+def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: float, palette: Palette,
+               metrics: Metrics = METRICS, flipped: bool = False, glyph_turn: float = 0.0) -> None:
+    """Paint a slot's names with painter ``p`` in the slot's frame (see :func:`box_rect`).
+
+    Each character is turned by ``glyph_turn`` degrees about its own cell (180° for a slot read
+    turned about, so that it reads the right way up; any angle for upright text)."""
+    c = fit.char_px
+    if c <= 0:
+        return
+    regular = plate_font(c)
+    bold = plate_font(c, bold=True)
+    small = plate_font(c * 0.72)
+    adv, step = metrics.adv * c, metrics.step * c
+    for idx, (e, b, ink) in enumerate(zip(entries, fit.flipped_boxes if flipped else fit.boxes,
+                                          name_rects(fit, entries, metrics, flipped), strict=True)):
+        p.setOpacity(0.3 if e.dimmed else 1.0)  # a conditional name the plate does not put in force
+        rect = box_rect(ink, mid)
+        color = quality_color(palette, e.quality)
+        # cells along the name from its first character: down a column / rightwards along a row,
+        # or from the other end when the slot is read turned about
+        cells: list[tuple[QRectF, str, bool]] = []
+        pos = 0.0
+        wrapped = bool(fit.wrapped) and fit.wrapped[idx]
+        half = math.ceil(len(e.text) / 2)
+        pieces = [(ch, adv, False) for ch in e.text] + ([(e.suffix, metrics.suffix * c, True)] if e.suffix else [])
+        col_w = rect.width() / 2 if wrapped else rect.width()
+        for n_piece, (ch, size, is_suffix) in enumerate(pieces):
+            column = 0
+            if wrapped and n_piece == half:
+                pos = 0.0  # the second column starts again at the top
+            if wrapped and n_piece >= half:
+                column = 1
+            if fit.horizontal:
+                x = rect.right() - pos - size if flipped else rect.left() + pos
+                cell = QRectF(x, rect.top(), size, rect.height())
+            else:
+                y = rect.bottom() - pos - size if flipped else rect.top() + pos
+                # the first column on the right (upright), on the left turned about
+                x = rect.left() if not wrapped else (
+                    rect.left() + (column if flipped else 1 - column) * col_w)
+                cell = QRectF(x, y, col_w, size)
+            cells.append((cell, ch, is_suffix))
+            pos += size
+        mark = metrics.mark * c
+        if fit.horizontal:
+            mx = rect.right() - pos - mark * 0.5 if flipped else rect.left() + pos + mark * 0.5
+            mark_at = QPointF(mx, rect.center().y())
+        else:
+            my = rect.bottom() - pos - mark * 0.5 if flipped else rect.top() + pos + mark * 0.5
+            mark_at = QPointF(cells[-1][0].center().x(), my)
+        for cell, ch, is_suffix in cells:
+            if is_suffix:
+                p.setFont(small)
+                p.setPen(QPen(palette.rule))
+            else:
+                p.setFont(bold if e.quality == "bad" else regular)
+                p.setPen(QPen(color))
+            if glyph_turn:
+                centre = cell.center()
+                p.save()
+                p.translate(centre)
+                p.rotate(glyph_turn)
+                p.drawText(QRectF(-step, -step, 2 * step, 2 * step), Qt.AlignmentFlag.AlignCenter, ch)
+                p.restore()
+            else:
+                p.drawText(cell, Qt.AlignmentFlag.AlignCenter, ch)
+        draw_mark(p, palette, e.quality, mark_at.x(), mark_at.y(), c * 0.11)
+        box = box_rect(b, mid)
+        if e.conditional:
+            pen = QPen(palette.rule, max(0.8, c * 0.06), Qt.PenStyle.DashLine)
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(box.adjusted(1, 1, -1, -1), 3, 3)
+        if e.has_variants:
+            p.setPen(QPen(palette.rule, max(0.8, c * 0.07)))
+            corner = box.bottomLeft() if flipped else box.topRight()
+            sx = 1 if flipped else -1
+            cx, cy, r = corner.x() + sx * c * 0.14, corner.y() - sx * c * 0.14, c * 0.11
+            for a in (0, 60, 120):
+                dx, dy = r * math.cos(math.radians(a)), r * math.sin(math.radians(a))
+                p.drawLine(QPointF(cx - dx, cy - dy), QPointF(cx + dx, cy + dy))
+    p.setOpacity(1.0)
+
+
+class RingItem(pg.GraphicsObject):
+    sigRotationChanged = Signal(float)
+    sigRotationFinished = Signal(int)
+    sigDragStarted = Signal()
+    sigClicked = Signal(int)
+    sigHovered = Signal(int)
+    sigWheel = Signal(int)
+
+    def __init__(self, ring_id: str, upper: bool, parent: pg.GraphicsObject | None = None) -> None:
+        super().__init__(parent)
+        self.ring_id = ring_id
+        self.upper = upper
+        self.palette: Palette = PALETTE
+        self.r_in = 10.0
+        self.r_out = 20.0
+        self.char_px = 12.0
+        self.orientation = "south"
+        self.text_mode = "radial"
+        self.draggable = True
+        self.allowed = tuple(range(12))
+        self.snap_step = 1
+        self.reduce_motion = False
+        # Exports paint text directly: a QPicture replayed on a device of another resolution
+        # rescales its fonts, which would break fixed-size pages.
+        self.direct_paint = False
+        self.duration_ms = 260
+        self._entries: list[tuple[SlotEntry, ...]] = [() for _ in range(12)]
+        # each slot's content as a small number (the same content, the same number), for the bitmap
+        # caches' keys: hashing the names of every slot on every frame cost about half a millisecond
+        self._content_ids: dict[tuple[SlotEntry, ...], int] = {(): 0}
+        self._content_keys: list[int] = [0] * 12
+        self._laid_out_px = 0.0
+        self._fits: list[SlotFit] = []
+        self._fit_key: tuple[float, float, float, str] | None = None
+        # Rotated text cannot use the glyph cache, so on screen each slot is drawn from a pixmap
+        # rendered at the current device scale; exports draw vectors (direct_paint).
+        # bitmaps are keyed by what a slot holds, so a state change redraws only the slots it changes
+        self._pixmaps: dict[tuple[int, bool, int], tuple[QPixmap, QRectF]] = {}
+        self._pixmap_scale = 0.0
+        self._rest_pixmaps: dict[tuple[int, bool, int, int], tuple[QPixmap, QPointF]] = {}
+        self._rest_scale = 0.0
+        self._geometry: list[tuple[float, float, float]] = []
+        self._geometry_key: tuple[float, float, str] | None = None
+        self._laid_out = False
+        self._highlight: frozenset[str] = frozenset()
+        self._dimmed = False
+        self._hidden_names = False
+        self._drag: tuple[float, float] | None = None  # (pointer angle at start, rotation at start)
+        self._history: list[tuple[float, float]] = []
+        self._anim = QVariantAnimation(self)
+        self._anim.valueChanged.connect(self._on_anim_value)
+        self._anim.finished.connect(self._on_anim_finished)
+        self._anim_target: int | None = None
+        self._emit_finish = False
+        # pyqtgraph delivers hoverEvent itself; Qt hover events are not needed
+
+    # -- content and geometry ---------------------------------------------------------------
+    def set_content(self, slots: Sequence[Sequence[SlotEntry]], char_px: float, palette: Palette = PALETTE) -> None:
+        entries = [tuple(s) for s in slots]
+        if entries == self._entries and char_px == self._laid_out_px and palette is self.palette:
+            return  # nothing new to lay out
+        if char_px != self._laid_out_px or palette is not self.palette:
+            self._pixmaps.clear()
+            self._rest_pixmaps.clear()
+        self._laid_out_px = char_px
+        self._entries = entries
+        ids = self._content_ids
+        self._content_keys = [ids.setdefault(e, len(ids)) for e in entries]
+        self.char_px = char_px
+        self.palette = palette
+        self._rebuild()
+
+    def set_geometry(self, r_in: float, r_out: float) -> None:
+        if (r_in, r_out) != (self.r_in, self.r_out):
+            self.prepareGeometryChange()
+            self.r_in, self.r_out = r_in, r_out
+            self._rebuild()
+
+    def set_orientation(self, orientation: str) -> None:
+        if orientation != self.orientation:
+            self.orientation = orientation
+            self._rebuild()
+
+    def set_text_mode(self, mode: str) -> None:
+        if mode != self.text_mode:
+            self.text_mode = mode
+            self._rebuild()
+
+    @property
+    def metrics(self) -> Metrics:
+        return metrics_for(self.text_mode)
+
+    def slot_fit(self, slot: int) -> SlotFit:
+        """The fitted layout of a slot (its names' boxes and type size) for the current content."""
+        return self._fits[slot]
+
+    def set_highlight(self, spirit_ids: frozenset[str]) -> None:
+        if spirit_ids != self._highlight:
+            self._highlight = spirit_ids
+            self.update()
+
+    def set_dimmed(self, dimmed: bool) -> None:
+        if dimmed != self._dimmed:
+            self._dimmed = dimmed
+            self.update()
+
+    @property
+    def dimmed(self) -> bool:
+        return self._dimmed
+
+    @property
+    def names_hidden(self) -> bool:
+        return self._hidden_names
+
+    def set_names_hidden(self, hidden: bool) -> None:
+        if hidden != self._hidden_names:
+            self._hidden_names = hidden
+            self.update()
+
+    def entries(self, slot: int) -> tuple[SlotEntry, ...]:
+        return self._entries[slot]
+
+    def _rebuild(self) -> None:
+        key = (self.r_in, self.r_out, self.char_px, self.text_mode)
+        if key != self._fit_key:
+            self._pixmaps.clear()  # keyed by content only: a new geometry redraws them all
+            self._rest_pixmaps.clear()
+            self._fit_key = key
+        self._fits = [layout_slot(self.r_in, self.r_out, slot, self.char_px, self.metrics) for slot in self._entries]
+        self._laid_out = True
+        self.update()
+
+    def _paint_background(self, p: QPainter) -> None:
+        """What turns with the disc besides its names: the notch on slot 0's outer edge (the cells
+        and rules behind the disc are a fixed :class:`shensha_plates.gui.plate.bands_item.BandsItem`)."""
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        a = branch_angle(0, self.orientation)
+        tip = QPointF(self.r_out * math.cos(math.radians(a)), self.r_out * math.sin(math.radians(a)))
+        p.setBrush(QBrush(self.palette.rule))
+        p.setPen(Qt.PenStyle.NoPen)
+        w = self.char_px * 0.35
+        left = QPointF((self.r_out - w) * math.cos(math.radians(a - 2.2)), (self.r_out - w) * math.sin(math.radians(a - 2.2)))
+        right = QPointF((self.r_out - w) * math.cos(math.radians(a + 2.2)), (self.r_out - w) * math.sin(math.radians(a + 2.2)))
+        p.drawPolygon([tip, left, right])
+
+    # -- QGraphicsItem -----------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        r = self.r_out + 2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def shape(self) -> QPainterPath:
+        return annulus_path(self.r_in, self.r_out)
+
+    def paint(self, p: QPainter, *args: object) -> None:
+        if not self._laid_out:
+            return
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        # in motion, plain sampling keeps a frame cheap; at rest the slots are resampled smoothly
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not (self.animating or self.dragging))
+        p.save()
+        self._paint_background(p)
+        p.restore()
+        rot = self.rotation()
+        base = p.transform()
+        upright = self.text_mode == "upright"
+        scale = 0.0
+        if not self.direct_paint:
+            dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
+            scale = math.hypot(base.m11(), base.m12()) * dpr
+            if scale > 0 and abs(scale - self._pixmap_scale) > 0.08 * scale:
+                self._pixmaps.clear()
+                self._pixmap_scale = scale
+            # (compared loosely: the same scale read through another rotation differs in its last bits)
+            if scale > 0 and abs(scale - self._rest_scale) > 1e-6 * scale:
+                self._rest_pixmaps.clear()  # blitted unscaled, so they must match the device exactly
+                self._rest_scale = scale
+        moving = self.animating or self.dragging
+        # bitmaps have transparent margins: edge antialiasing only costs time
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, self.direct_paint)
+        # at rest on a branch, and the plate itself not turned on screen: the painter's transform
+        # less the ring's own rotation (the plate's transform) must be a plain scale and shift
+        plate_t = QTransform().rotate(-rot) * base
+        at_rest = (not moving and not self.direct_paint and scale > 0
+                   and abs(plate_t.m12()) < 1e-9 * scale and abs(plate_t.m21()) < 1e-9 * scale
+                   and plate_t.m11() > 0 and plate_t.m22() > 0 and abs(rot / 30.0 - round(rot / 30.0)) < 1e-6)
+        dpr = p.device().devicePixelRatioF() if p.device() is not None else 1.0
+        if at_rest:
+            # the rest bitmaps are blitted pixel for pixel: with smooth resampling asked for, Qt's
+            # raster engine takes its filtering path even at a whole-pixel offset, ten times slower
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        for k, (x, y, angle) in enumerate(self._slot_geometry()):
+            fit = self._fits[k]
+            if not fit.boxes:
+                continue
+            screen = (angle + rot) % 360
+            flipped = slot_flipped(screen, self.text_mode, fit.horizontal)
+            if upright:  # each character stands straight on screen (in steps while turning)
+                glyph = round(-(screen + 90.0) / 15.0) * 15 % 360
+            else:
+                glyph = 180 if flipped else 0
+            turn = angle + 90.0  # the slot's frame: −y outward
+            if at_rest and not self._highlight and not self._hidden_names:
+                # at rest: a bitmap already turned to its place on screen, blitted without resampling
+                pix, offset = self._rest_pixmap(k, flipped, glyph, round(turn + rot) % 360, dpr)
+                centre = base.map(QPointF(x, y))
+                p.setTransform(QTransform())
+                p.drawPixmap(QPointF(round(centre.x() - offset.x()), round(centre.y() - offset.y())), pix)
+                continue
+            t = QTransform(base)
+            t.translate(x, y)
+            t.rotate(turn)
+            p.setTransform(t)
+            mid = (self.r_in + self.r_out) / 2
+            if self._highlight:
+                p.setRenderHint(QPainter.RenderHint.Antialiasing)
+                for e, b in zip(self._entries[k], fit.flipped_boxes if flipped else fit.boxes, strict=True):
+                    if e.spirit_id in self._highlight:
+                        p.fillRect(box_rect(b, mid).adjusted(-1, -1, 1, 1), self.palette.highlight)
+            if self._hidden_names:
+                continue
+            if self.direct_paint:
+                paint_slot(p, self._entries[k], fit, mid, self.palette, self.metrics, flipped, glyph)
+            elif scale > 0:
+                pix, bounds = self._slot_pixmap(k, flipped, glyph)
+                t.translate(bounds.left(), bounds.top())
+                t.scale(1.0 / self._pixmap_scale, 1.0 / self._pixmap_scale)
+                p.setTransform(t)
+                p.drawPixmap(0, 0, pix)
+        p.setTransform(base)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self._hidden_names:
+            p.setPen(QPen(self.palette.rule))
+            p.setFont(plate_font(self.char_px))
+            for x, y, _ in self._slot_geometry():
+                p.drawText(QRectF(x - self.char_px, y - self.char_px, 2 * self.char_px, 2 * self.char_px),
+                           Qt.AlignmentFlag.AlignCenter, "？")
+        if self._dimmed:
+            p.fillPath(self.shape(), self.palette.dim)
+
+    def _slot_geometry(self) -> list[tuple[float, float, float]]:
+        """Centre (x, y) and angle of each slot in ring coordinates (cached per geometry)."""
+        key = (self.r_in, self.r_out, self.orientation)
+        if self._geometry_key != key:
+            mid = (self.r_in + self.r_out) / 2
+            self._geometry = []
+            for k in range(12):
+                angle = branch_angle(k, self.orientation)
+                self._geometry.append((mid * math.cos(math.radians(angle)), mid * math.sin(math.radians(angle)), angle))
+            self._geometry_key = key
+        return self._geometry
+
+    def _slot_bounds(self, k: int) -> QRectF:
+        mid = (self.r_in + self.r_out) / 2
+        fit = self._fits[k]
+        if not fit.boxes:
+            return QRectF()
+        # the union of the boxes' rectangles (see box_rect), in plain numbers: the first paint asks
+        # for some two hundred of these
+        x0 = min(b.x0 for b in fit.boxes)
+        x1 = max(b.x1 for b in fit.boxes)
+        y0 = mid - max(b.rho1 for b in fit.boxes)
+        y1 = mid - min(b.rho0 for b in fit.boxes)
+        # a turned character (upright text) may reach a little past its cell
+        m = 2 + (fit.char_px * 0.25 if self.text_mode == "upright" else 0.0)
+        return QRectF(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
+
+    def _paint_into(self, ip: QPainter, k: int, flipped: bool, glyph: int) -> None:
+        ip.setRenderHint(QPainter.RenderHint.Antialiasing)
+        ip.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        paint_slot(ip, self._entries[k], self._fits[k], (self.r_in + self.r_out) / 2, self.palette, self.metrics,
+                   flipped, glyph)
+
+    def _rest_pixmap(self, k: int, flipped: bool, glyph: int, screen_turn: int,
+                     dpr: float) -> tuple[QPixmap, QPointF]:
+        """A slot's names rendered already turned by ``screen_turn`` degrees on screen, at device
+        resolution; returns it and the slot centre's position inside it (logical pixels)."""
+        key = (self._content_keys[k], flipped, glyph, screen_turn)
+        hit = self._rest_pixmaps.get(key)
+        if hit is None:
+            bounds = self._slot_bounds(k)
+            s = self._rest_scale  # device pixels per ring unit
+            turn = QTransform()
+            turn.rotate(screen_turn)
+            turn.scale(s, s)
+            box = turn.mapRect(bounds)
+            img = QImage(max(1, math.ceil(box.width()) + 2), max(1, math.ceil(box.height()) + 2),
+                         QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+            ip = QPainter(img)
+            ip.translate(1 - box.left(), 1 - box.top())
+            ip.setTransform(turn, True)
+            if screen_turn % 90 == 0 or self._pixmap_scale <= 0:
+                self._paint_into(ip, k, flipped, glyph)  # square to the screen: text drawn directly
+            else:
+                # turned text cannot use the glyph cache and costs about ten times as much to draw:
+                # turn the slot's bitmap once instead (smoothly), and keep the result
+                slot_pix, slot_bounds = self._slot_pixmap(k, flipped, glyph)
+                ip.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+                ip.translate(slot_bounds.left(), slot_bounds.top())
+                ip.scale(1.0 / self._pixmap_scale, 1.0 / self._pixmap_scale)
+                ip.drawPixmap(0, 0, slot_pix)
+            ip.end()
+            pix = QPixmap.fromImage(img)
+            pix.setDevicePixelRatio(dpr)
+            hit = (pix, QPointF((1 - box.left()) / dpr, (1 - box.top()) / dpr))
+            self._rest_pixmaps[key] = hit
+        return hit
+
+    def _slot_pixmap(self, k: int, flipped: bool, glyph: int) -> tuple[QPixmap, QRectF]:
+        key = (self._content_keys[k], flipped, glyph)
+        hit = self._pixmaps.get(key)
+        if hit is None:
+            bounds = self._slot_bounds(k)
+            s = self._pixmap_scale
+            img = QImage(max(1, math.ceil(bounds.width() * s)), max(1, math.ceil(bounds.height() * s)),
+                         QImage.Format.Format_ARGB32_Premultiplied)
+            img.fill(Qt.GlobalColor.transparent)
+            ip = QPainter(img)
+            ip.scale(s, s)
+            ip.translate(-bounds.left(), -bounds.top())
+            self._paint_into(ip, k, flipped, glyph)
+            ip.end()
+            hit = (QPixmap.fromImage(img), bounds)
+            self._pixmaps[key] = hit
+        return hit
+
+    # -- rotation ----------------------------------------------------------------------------
+    @property
+    def anchor(self) -> int:
+        return round(self.rotation() / 30.0) % 12
+
+    @property
+    def animating(self) -> bool:
+        return self._anim.state() == QVariantAnimation.State.Running
+
+    @property
+    def dragging(self) -> bool:
+        return self._drag is not None
+
+    def set_anchor(self, anchor: int, animate: bool = True, emit: bool = False) -> None:
+        """Turn to put slot 0 on branch ``anchor``, the shortest way round."""
+        if self._drag is not None:
+            return
+        current = self.rotation()
+        target = current + (((anchor * 30.0 - current) + 180.0) % 360.0 - 180.0)
+        if not emit and not self.animating and abs(target - current) < 1e-9:
+            # already there: turning it "again" would repaint it, and with it the whole plate
+            self._anim_target = anchor
+            return
+        self._animate_to(target, animate, emit)
+
+    def _animate_to(self, target: float, animate: bool, emit: bool) -> None:
+        self._anim.stop()
+        self._anim_target = round(target / 30.0) % 12
+        self._emit_finish = emit
+        if not animate or self.reduce_motion or abs(target - self.rotation()) < 0.01:
+            self._set_rotation(target)
+            self._on_anim_finished()
+            return
+        self._anim.setStartValue(float(self.rotation()))
+        self._anim.setEndValue(float(target))
+        span = abs(target - self.rotation())
+        self._anim.setDuration(int(min(max(700, 2.5 * self.duration_ms), self.duration_ms * (0.6 + span / 90.0))))
+        self._anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._anim.start()
+
+    def _set_rotation(self, deg: float) -> None:
+        # keep the angle small so that it never loses precision after many turns
+        if abs(deg) > 3600:
+            deg = deg % 360.0
+        self.setRotation(deg)
+        self.sigRotationChanged.emit(deg)
+
+    def _on_anim_value(self, value: object) -> None:
+        self._set_rotation(float(value))  # type: ignore[arg-type]
+
+    def _on_anim_finished(self) -> None:
+        if self._anim_target is not None:
+            target = self._anim_target
+            self.setRotation(target * 30.0 + 360.0 * round((self.rotation() - target * 30.0) / 360.0))
+            if self._emit_finish:
+                self._emit_finish = False
+                self.sigRotationFinished.emit(target)
+
+    def finish_animation(self) -> None:
+        """Jump to the end of a running animation (tests, exports)."""
+        if self.animating:
+            end = float(self._anim.endValue())
+            self._anim.stop()
+            self._set_rotation(end)
+            self._on_anim_finished()
+
+    def _nearest_allowed(self, rotation: float) -> float:
+        best = None
+        for a in self.allowed:
+            cand = rotation + (((a * 30.0 - rotation) + 180.0) % 360.0 - 180.0)
+            if best is None or abs(cand - rotation) < abs(best - rotation):
+                best = cand
+        return rotation if best is None else best
+
+    # -- pointer ------------------------------------------------------------------------------
+    def _pointer_angle(self, scene_pos: QPointF) -> float:
+        parent = self.parentItem()
+        pt = parent.mapFromScene(scene_pos) if parent is not None else scene_pos
+        return math.degrees(math.atan2(pt.y(), pt.x()))
+
+    def branch_at(self, scene_pos: QPointF) -> int:
+        """The fixed branch under a scene point (whatever the ring's rotation)."""
+        a = self._pointer_angle(scene_pos)
+        top = 6 if self.orientation == "south" else 0
+        return round((a + 90.0) / 30.0 + top) % 12
+
+    def mouseDragEvent(self, ev: object) -> None:  # pyqtgraph's drag protocol
+        if ev.button() != Qt.MouseButton.LeftButton or not self.draggable:  # type: ignore[attr-defined]
+            ev.ignore()  # type: ignore[attr-defined]
+            return
+        ev.accept()  # type: ignore[attr-defined]
+        if ev.isStart():  # type: ignore[attr-defined]
+            self._anim.stop()
+            self._drag = (self._pointer_angle(ev.buttonDownScenePos()), self.rotation())  # type: ignore[attr-defined]
+            self._history = [(time.monotonic(), self.rotation())]
+            self.sigDragStarted.emit()
+        if self._drag is None:
+            return
+        start_angle, start_rot = self._drag
+        delta = self._pointer_angle(ev.scenePos()) - start_angle  # type: ignore[attr-defined]
+        delta = (delta + 180.0) % 360.0 - 180.0
+        # unwrap across the ±180° seam relative to the last position
+        last = self.rotation()
+        rot = start_rot + delta
+        rot += 360.0 * round((last - rot) / 360.0)
+        self._set_rotation(rot)
+        now = time.monotonic()
+        self._history.append((now, rot))
+        self._history = [h for h in self._history if now - h[0] < 0.12]
+        if ev.isFinish():  # type: ignore[attr-defined]
+            self._release()
+
+    def _release(self) -> None:
+        self._drag = None
+        rot = self.rotation()
+        velocity = 0.0
+        if len(self._history) >= 2:
+            (t0, r0), (t1, r1) = self._history[0], self._history[-1]
+            if t1 - t0 > 1e-3:
+                velocity = (r1 - r0) / (t1 - t0)  # degrees per second
+        carry = 0.0 if self.reduce_motion or abs(velocity) < 240 else max(-540.0, min(540.0, velocity * 0.35))
+        target = self._nearest_allowed(rot + carry)
+        self._animate_to(target, animate=True, emit=True)
+
+    def cancel_drag(self) -> None:
+        """Right click during a drag: go back to where the drag began."""
+        if self._drag is not None:
+            _, start_rot = self._drag
+            self._drag = None
+            self._animate_to(start_rot, animate=True, emit=False)
+
+    def mousePressEvent(self, ev: object) -> None:
+        if self._drag is not None and ev.button() == Qt.MouseButton.RightButton:  # type: ignore[attr-defined]
+            self.cancel_drag()
+            ev.accept()  # type: ignore[attr-defined]
+            return
+        super().mousePressEvent(ev)
+
+    def mouseClickEvent(self, ev: object) -> None:
+        if ev.button() == Qt.MouseButton.LeftButton:  # type: ignore[attr-defined]
+            ev.accept()  # type: ignore[attr-defined]
+            self.sigClicked.emit(self.branch_at(ev.scenePos()))  # type: ignore[attr-defined]
+
+    def hoverEvent(self, ev: object) -> None:
+        if not ev.isExit():  # type: ignore[attr-defined]
+            self.sigHovered.emit(self.branch_at(ev.scenePos()))  # type: ignore[attr-defined]
+
+    def wheelEvent(self, ev: object) -> None:
+        if ev.modifiers() & Qt.KeyboardModifier.ControlModifier:  # type: ignore[attr-defined]
+            ev.ignore()  # type: ignore[attr-defined]
+            return
+        ev.accept()  # type: ignore[attr-defined]
+        self.sigWheel.emit(1 if ev.delta() < 0 else -1)  # type: ignore[attr-defined]

@@ -1,0 +1,147 @@
+"""Start the window: the bundled font first, then the main window; a damaged catalog stops here
+with a message naming file, entry and field instead of a half-loaded program."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+__all__ = ["run_app", "open_window", "prepare_application", "reduce_motion_requested",
+           "ask_desktop_after_first_paint"]
+
+
+_GSETTINGS = ("gsettings", "get", "org.gnome.desktop.interface", "enable-animations")
+
+
+def reduce_motion_requested() -> bool:
+    """Whether the desktop asks for reduced motion (GNOME's enable-animations, or an env var)."""
+    if os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0"):
+        return True
+    try:
+        out = subprocess.run(_GSETTINGS, capture_output=True, text=True, timeout=1)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and out.stdout.strip() == "false"
+
+
+def ask_desktop_after_first_paint(window: QMainWindow) -> None:
+    """Once the window has been painted, ask GNOME (in the background) whether animations are
+    off, and if so turn reduced motion on. Nothing moves before the user acts, so the answer is
+    not needed for the first picture; asking earlier made every start wait for ``gsettings``."""
+    from PySide6.QtCore import QEvent, QObject, QProcess, QTimer
+    from shiboken6 import isValid
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if ev.type() == QEvent.Type.Paint:
+                obj.removeEventFilter(self)
+                QTimer.singleShot(0, ask)
+            return False
+
+    def ask() -> None:
+        proc = QProcess(window)
+        proc.setProgram(_GSETTINGS[0])
+        proc.setArguments(list(_GSETTINGS[1:]))
+        proc.finished.connect(lambda code, status: answered(proc, code, status))
+        proc.errorOccurred.connect(lambda _err: proc.deleteLater() if isValid(proc) else None)  # no gsettings
+        timeout = QTimer(proc)  # a desktop that does not answer is not waited for
+        timeout.setSingleShot(True)
+        timeout.timeout.connect(proc.kill)
+        timeout.start(1000)
+        # the window closed before the desktop answered: stop asking, quietly (deleting a running
+        # process, Qt kills it and calls its handlers on objects already half gone)
+        window.destroyed.connect(lambda *_: stop(proc))
+        proc.start()
+
+    def stop(proc: QProcess) -> None:
+        if not isValid(proc):
+            return
+        proc.finished.disconnect()
+        proc.errorOccurred.disconnect()
+        if proc.state() != QProcess.ProcessState.NotRunning:
+            proc.kill()
+            proc.waitForFinished(500)
+
+    def answered(proc: QProcess, code: int, status: QProcess.ExitStatus) -> None:
+        if not (isValid(proc) and isValid(window)):
+            return
+        out = bytes(proc.readAllStandardOutput().data()).decode("utf-8", "replace").strip()
+        proc.deleteLater()
+        if status == QProcess.ExitStatus.NormalExit and code == 0 and out == "false":
+            window.panel.reduce_motion.setChecked(True)  # type: ignore[attr-defined]
+
+    watcher = FirstPaint(window)
+    window.view.viewport().installEventFilter(watcher)  # type: ignore[attr-defined]
+
+
+def prepare_application(argv: Sequence[str] = ()) -> QApplication:
+    """The application as the program sets it up (made here unless one exists): names, high-DPI
+    rounding, antialiased pyqtgraph, the bundled font as the interface font and flat scroll bars."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFont, QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    import pyqtgraph as pg
+
+    from shensha_plates.gui.fonts import register_fonts
+
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        app = existing
+    else:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication([sys.argv[0], *argv])
+    app.setApplicationName("shensha-plates")
+    app.setOrganizationName("shensha-plates")
+    pg.setConfigOptions(antialias=True)
+    ui_font = QFont(register_fonts())
+    ui_font.setPointSizeF(max(10.0, app.font().pointSizeF()))
+    app.setFont(ui_font)
+    from shensha_plates.gui.shell.flat_style import install_flat_scroll_bars
+    install_flat_scroll_bars(app)
+    return app
+
+
+def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindow | None:
+    """Everything ``shensha-plates`` does before the event loop: the application, the bundled font,
+    the catalog and the main window (``lang``: its language for this start, else the saved one),
+    shown. None (after a message) when the catalog is damaged. ``argv``: extra arguments for Qt
+    itself. The benchmark's start-up figure runs exactly this."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from shensha_plates.core.catalog import default_catalog
+    from shensha_plates.core.errors import CatalogError, one_line
+
+    prepare_application(argv)
+    try:
+        catalog = default_catalog()
+    except CatalogError as e:
+        QMessageBox.critical(None, "神煞旋盘 — catalog error", str(e))
+        sys.stderr.write(f"shensha-plates: error: {one_line(e)}\n")
+        return None
+    from shensha_plates.gui.shell.main_window import MainWindow
+    window = MainWindow(catalog=catalog)
+    if lang is not None:
+        window.model.set_lang(lang)
+    if os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0"):
+        window.panel.reduce_motion.setChecked(True)
+    else:
+        ask_desktop_after_first_paint(window)
+    window.show()
+    return window
+
+
+def run_app(argv: Sequence[str] = (), lang: str | None = None) -> int:
+    """Open the window (see :func:`open_window`) and run until it closes."""
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window(argv, lang)
+    if window is None:
+        return 2
+    return QApplication.instance().exec()  # type: ignore[union-attr]

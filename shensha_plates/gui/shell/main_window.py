@@ -1,0 +1,680 @@
+"""The main window: the plate canvas, the side panel, menus, shortcuts, status line and settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QMainWindow, QMessageBox, QScrollArea, QSplitter, QVBoxLayout,
+                               QWidget)
+
+from shensha_plates.core.catalog import Catalog
+from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.engine import Options, State
+from shensha_plates.core.errors import ShenshaError
+from shensha_plates.gui.describe import branch_html, search_spirits, spirit_name, state_label
+from shensha_plates.gui.i18n import gloss, tr
+from shensha_plates.gui.lifetime import delete_on_close
+from shensha_plates.gui.model import PlateModel
+from shensha_plates.gui.plate.scene import ViewConfig
+from shensha_plates.gui.plate.view import PlateView
+from shensha_plates.gui.shell.settings import Settings
+from shensha_plates.gui.panels.side_panel import SidePanel
+
+from shensha_plates.gui.shell.presenter import Presenter
+
+if TYPE_CHECKING:
+    from shensha_plates.core.calendar import CalendarOptions
+    from shensha_plates.gui.panels.classroom import ClassroomPanel, QuizDialog
+    from shensha_plates.gui.panels.lesson import LessonPanel
+    from shensha_plates.gui.panels.tables import TablesDialog
+    from shensha_plates.gui.panels.systems import SystemsDialog
+    from shensha_plates.gui.export.snapshot import SnapshotOptions
+
+__all__ = ["MainWindow"]
+
+Shortcut = str | QKeySequence | QKeySequence.StandardKey | None
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, catalog: Catalog | None = None) -> None:
+        super().__init__()
+        self.setObjectName("main_window")
+        self.settings = settings or Settings()
+        self.model = PlateModel(self._initial_state(), self._initial_options(), catalog,
+                                lang=self.settings.get("lang"))
+        self.view = PlateView(self.model)
+        self.view.setObjectName("plate_view")
+        self.panel = SidePanel()
+        scroll = QScrollArea()
+        scroll.setWidget(self.panel)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(330)
+        self.panel_container = scroll
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(scroll)
+        # the canvas takes whatever the panel does not need: the plates are what the window is for
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.setCentralWidget(self.splitter)
+        self.tables: TablesDialog | None = None
+        self.systems: SystemsDialog | None = None
+        self.quiz: QuizDialog | None = None
+        self.selected_branch: int | None = None
+        self.last_error: str | None = None
+        self._error_box: QMessageBox | None = None
+        self._build_actions()
+        # The classroom tab is built when it is first shown or used (start-up does not wait for it),
+        # in a scroll area of its own, so that its height does not crowd out the details below.
+        self._classroom: ClassroomPanel | None = None
+        self.classroom_scroll = QScrollArea()
+        self.classroom_scroll.setWidgetResizable(True)
+        self.classroom_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.panel.tabs.addTab(self.classroom_scroll, "")
+        self.panel.tabs.currentChanged.connect(self._tab_shown)
+        self.presenter = Presenter(self)
+        self._build_lesson_tab()
+        self._connect()
+        self.panel.set_view_options({k: self.settings.get(k) for k in
+                                     ("layout", "orientation", "text_mode", "lang", "mountains", "english",
+                                      "reduce_motion")} | {"paper": False})
+        self.panel.zone.setEditText(self.settings.get("calendar/zone"))
+        for combo, key in ((self.panel.year_start, "calendar/year_start"), (self.panel.month_basis, "calendar/month_basis"),
+                           (self.panel.zi_hour, "calendar/zi_hour")):
+            combo.setCurrentIndex(max(0, combo.findData(self.settings.get(key))))
+        self._apply_view_options(first=True)
+        geometry = self.settings.raw().value("window/geometry")
+        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
+            self.fit_to_screen()
+        self.model.subscribe(self._on_model)
+        self._on_model("state")
+        self._on_model("history")
+        self._settings_told = False  # "settings will not be saved" is said once
+        if self.settings.notice or self.settings.unsaved:
+            QTimer.singleShot(0, self._tell_settings_problems)
+
+    @property
+    def classroom(self) -> ClassroomPanel:
+        """The classroom panel, built on first use."""
+        if self._classroom is None:
+            from shensha_plates.gui.panels.classroom import ClassroomPanel
+            panel = ClassroomPanel(self.model, self.view, self.actions_by_name)
+            self._classroom = panel
+            self.classroom_scroll.setWidget(panel)
+            panel.retranslate(self.panel.english.isChecked())
+        return self._classroom
+
+    def _tab_shown(self, index: int) -> None:
+        if self.panel.tabs.widget(index) is self.classroom_scroll:
+            self.classroom  # noqa: B018 - built on first show
+
+    def fit_to_screen(self) -> None:
+        """Open as large as the screen the window is on (the first time; afterwards its remembered size)."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:
+            self.resize(1440, 900)
+            return
+        area = screen.availableGeometry()
+        self.setGeometry(area)
+        self.splitter.setSizes([max(200, area.width() - 360), 360])
+
+    # -- start-up ------------------------------------------------------------------------------
+    def _tell_settings_problems(self) -> None:
+        """One notice for the settings file: moved aside because damaged, and/or not writable."""
+        lang, s = self.model.lang, self.settings
+        parts = []
+        if s.notice:
+            parts.append(tr("settings_reset", lang, path=s.notice))
+        if s.unsaved and not self._settings_told:
+            parts.append(tr("settings_unsaved", lang, path=str(s.path), reason=s.unsaved))
+            self._settings_told = True
+        if parts:
+            self.show_message(" ".join(parts))
+
+    def _initial_state(self) -> State:
+        s = self.settings
+        try:
+            return State.parse(s.get("state/year"), s.get("state/month"), s.get("state/xun") or None,
+                               s.get("state/day") or None, s.get("state/hour") or None)
+        except ValueError:
+            return State.parse("甲子", 1, "甲子")
+
+    def _initial_options(self) -> Options:
+        raw = self.settings.get("variants")
+        try:
+            return Options.from_choices([c for c in raw.split(",") if c.strip()])
+        except ValueError:
+            return Options()
+
+    # -- actions -------------------------------------------------------------------------------
+    def _action(self, name: str, shortcut: Shortcut, slot: Callable[[], object]) -> QAction:
+        act = QAction(self)
+        act.setObjectName(name)
+        if shortcut:
+            act.setShortcut(QKeySequence(shortcut))
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        act.triggered.connect(slot)
+        self.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        self.actions_by_name: dict[str, QAction] = {}
+        specs: list[tuple[str, Shortcut, Callable[[], object]]] = [
+            ("year_fwd", "Y", lambda: self.model.step("year", 1)),
+            ("year_back", "Shift+Y", lambda: self.model.step("year", -1)),
+            ("month_fwd", "M", lambda: self.model.step("month", 1)),
+            ("month_back", "Shift+M", lambda: self.model.step("month", -1)),
+            ("xun_fwd", "X", lambda: self.model.step("xun", 1)),
+            ("xun_back", "Shift+X", lambda: self.model.step("xun", -1)),
+            ("day_fwd", "D", lambda: self.model.step("day", 1)),
+            ("day_back", "Shift+D", lambda: self.model.step("day", -1)),
+            ("hour_fwd", "H", lambda: self.model.step("hour", 1)),
+            ("hour_back", "Shift+H", lambda: self.model.step("hour", -1)),
+            ("now", "N", self.set_now),
+            ("undo", QKeySequence.StandardKey.Undo, self.model.undo),
+            ("redo", QKeySequence.StandardKey.Redo, self.model.redo),
+            ("paper", "P", lambda: self.panel.paper.toggle()),
+            ("layout", "L", lambda: self._toggle_combo(self.panel.layout_combo)),
+            ("orientation", "O", lambda: self._toggle_combo(self.panel.orientation)),
+            ("find", QKeySequence.StandardKey.Find, lambda: self.panel.search.setFocus()),
+            ("tables", "T", self.show_tables),
+            ("systems", "B", self.show_systems),
+            ("present", "F5", self.toggle_presentation),
+            ("quiz", "Q", self.start_quiz),
+            ("reset_view", "0", self.view.reset_view),
+            ("one_plate", "V", self.cycle_one_plate),
+            ("shortcuts", "F1", self.show_shortcuts),
+            ("quit", QKeySequence.StandardKey.Quit, self.close),
+            ("export", "Ctrl+E", self.export_dialog),
+            ("print", QKeySequence.StandardKey.Print, self.print_dialog),
+            ("copy_image", "Ctrl+Shift+C", self.copy_image),
+            ("booklet", None, self.booklet_dialog),
+        ]
+        for name, key, slot in specs:
+            self.actions_by_name[name] = self._action(name, key, slot)
+        menubar = self.menuBar()
+        self.menu_file = menubar.addMenu("")
+        for n in ("export", "print", "booklet", "copy_image", "quit"):
+            self.menu_file.addAction(self.actions_by_name[n])
+        self.menu_edit = menubar.addMenu("")
+        for n in ("undo", "redo", "find"):
+            self.menu_edit.addAction(self.actions_by_name[n])
+        self.menu_view = menubar.addMenu("")
+        for n in ("tables", "systems", "present", "quiz", "layout", "one_plate", "orientation", "paper", "reset_view"):
+            self.menu_view.addAction(self.actions_by_name[n])
+        self.menu_help = menubar.addMenu("")
+        self.menu_help.addAction(self.actions_by_name["shortcuts"])
+
+    def _toggle_combo(self, combo: object) -> None:
+        c = combo  # QComboBox
+        c.setCurrentIndex((c.currentIndex() + 1) % c.count())  # type: ignore[attr-defined]
+        self._apply_view_options()
+
+    def _connect(self) -> None:
+        p = self.panel
+        p.sigDials.connect(lambda st: self.model.set_state(st))
+        p.sigStep.connect(self.model.step)
+        p.sigDate.connect(self.set_date)
+        p.sigNow.connect(self.set_now)
+        p.sigView.connect(self._apply_view_options)
+        p.sigSearch.connect(self.search)
+        p.sigSnap.connect(self.model.snap_to_consistent)
+        p.sigInvalid.connect(self.show_message)
+        p.sigGeneral.connect(self.model.set_general)
+        p.sigHeaven.connect(self._apply_heaven_options)
+        self.view.sigBranchClicked.connect(self._branch_clicked)
+        self.view.sigBranchHovered.connect(self._hover)
+
+    # -- following the model -------------------------------------------------------------------
+    def _on_model(self, event: str) -> None:
+        lang = self.model.lang
+        if event in ("state", "lang"):
+            self.panel.show_state(self.model.state)
+            if self.lesson_visible():
+                self.lesson.show_options()
+                self.lesson.refresh()
+            self.view.heaven["TH"].set_lit(frozenset())
+            self._update_status()
+            self._show_details(self.selected_branch)
+            if self.panel.search.text().strip():
+                self.search(self.panel.search.text(), quiet=True)
+        if event == "paper":
+            self._update_status()
+        if event == "history":
+            self.actions_by_name["undo"].setEnabled(self.model.can_undo())
+            self.actions_by_name["redo"].setEnabled(self.model.can_redo())
+        if event == "lang":
+            self._retranslate()
+        if event == "message" and self.model.message is not None:
+            if self.model.message.error:
+                self.show_message(self.model.message.text)
+            else:
+                self.statusBar().showMessage(self.model.message.text, 6000)
+        del lang
+
+    def _update_status(self) -> None:
+        lang = self.model.lang
+        text = state_label(self.model.state, lang)
+        cal = self.model.calendar
+        if cal is not None:
+            text += f"　{cal.moment.strftime('%Y-%m-%d %H:%M')} {cal.options.zone}"
+        text += self._liuren_status()
+        if self.model.paper:
+            c = self.model.consistency()
+            if c.consistent:
+                msg = tr("paper_consistent", lang, state=state_label(c.nearest, lang))
+            else:
+                msg = tr("paper_inconsistent", lang, rings="、".join(c.off_rings), state=state_label(c.nearest, lang))
+            self.panel.paper_status.setText(msg)
+            self.panel.snap.setVisible(not c.consistent)
+            text += "　" + msg
+            heaven = self._heaven_paper_status()
+            if heaven:
+                text += "　" + heaven
+                self.panel.paper_status.setText(msg + "\n" + heaven)
+                self.panel.snap.setVisible(True if not self.model.heaven_agrees() else not c.consistent)
+        else:
+            self.panel.paper_status.setText("")
+            self.panel.snap.setVisible(False)
+        self.statusBar().showMessage(text)
+        self.setWindowTitle(f"{tr('app_title', lang)} — {state_label(self.model.state, lang)}")
+
+    # -- the lesson panel (课传) ------------------------------------------------------------------
+    def _build_lesson_tab(self) -> None:
+        # The lesson panel (and the Liu Ren method behind it) is built when its tab is first shown or
+        # the panel is first used: start-up does not wait for it. Its page holds the tab till then.
+        self._lesson: LessonPanel | None = None
+        self.lesson_page = QWidget()
+        QVBoxLayout(self.lesson_page).setContentsMargins(0, 0, 0, 0)
+        self.panel.tabs.addTab(self.lesson_page, "")
+        self.panel.tabs.currentChanged.connect(lambda _i: self._lesson_tab_shown())
+
+    @property
+    def lesson(self) -> LessonPanel:
+        """The lesson panel (课传), built on first use."""
+        if self._lesson is None:
+            from shensha_plates.gui.panels.lesson import LessonPanel
+            panel = LessonPanel(self.model, english=lambda: self.panel.english.isChecked())
+            self._lesson = panel
+            layout = self.lesson_page.layout()
+            assert layout is not None
+            layout.addWidget(panel)
+            panel.sigShow.connect(self.show_on_plate)
+            panel.sigWalk.connect(self._walk_step)
+            panel.retranslate()
+        return self._lesson
+
+    @property
+    def lesson_if_built(self) -> LessonPanel | None:
+        """The lesson panel if it has been built (nothing to ask of it otherwise: no walk running)."""
+        return self._lesson
+
+    def lesson_visible(self) -> bool:
+        return self.panel.tabs.currentWidget() is self.lesson_page
+
+    def _lesson_tab_shown(self) -> None:
+        # the lesson needs the room: its tab takes most of the panel's height while shown
+        layout = self.panel.layout()
+        if isinstance(layout, QBoxLayout):
+            layout.setStretch(layout.indexOf(self.panel.tabs), 5 if self.lesson_visible() else 0)
+        self.panel.details.setMaximumHeight(96 if self.lesson_visible() else 16777215)
+        if self.lesson_visible():
+            self.lesson.refresh()
+
+    def show_lesson(self) -> None:
+        self.lesson  # noqa: B018 - built before its tab is shown
+        self.panel.tabs.setCurrentWidget(self.lesson_page)
+
+    def _walk_step(self, step: object) -> None:
+        """A step of the lesson's walk-through shown on the plate (None: the walk ended)."""
+        from shensha_plates.gui.panels.lesson import WalkStep
+        if isinstance(step, WalkStep):
+            self.view.heaven["TH"].set_lit(step.heaven)
+            if step.earth is not None:
+                self.select_branch(step.earth)
+            self.view.show_transmissions(step.arrows)
+            self.statusBar().showMessage(step.words, 15000)
+        else:
+            self.view.heaven["TH"].set_lit(frozenset())
+            self.view.show_transmissions(())
+        self.presenter.refresh_caption()
+
+    def show_on_plate(self, spirit_id: str, branch: int, heaven: frozenset[int]) -> None:
+        """From the lesson panel: select the earth branch, light heaven slots, highlight a spirit."""
+        self.select_branch(branch)
+        self.view.heaven["TH"].set_lit(frozenset(heaven))
+        self.view.highlight(frozenset({spirit_id}) if spirit_id else frozenset())
+
+    def _liuren_status(self) -> str:
+        """The month general in force and where it comes from, when the state has an hour."""
+        m = self.model
+        g = BRANCHES[m.general]
+        self.panel.show_general(m.general if m.general_source == "hand" else None,
+                                tr("general_src_" + m.general_source, m.lang, g=g))
+        if m.state.hour is None:
+            return ""
+        return "　" + tr("general_src_" + m.general_source, m.lang, g=g) + f"加{BRANCHES[m.state.hour]}"
+
+    def _heaven_paper_status(self) -> str:
+        """Paper mode: whether the heaven ring as turned still agrees with the month general and hour."""
+        m = self.model
+        if m.state.hour is None or not self.view.config.heaven:
+            return ""
+        g, h = BRANCHES[m.general], BRANCHES[m.state.hour]
+        if m.heaven_agrees():
+            return tr("heaven_agrees", m.lang, g=g, h=h)
+        shown = m.heaven_hour()
+        return tr("heaven_disagrees", m.lang, g=g, h=h, shown=BRANCHES[shown if shown is not None else 0])
+
+    def _apply_heaven_options(self) -> None:
+        p = self.panel
+        self.view.set_heaven_options(p.heaven_rings.isChecked(), p.general_names.isChecked())
+        self._update_status()
+
+    def _retranslate(self) -> None:
+        lang = self.model.lang
+        english = self.panel.english.isChecked()
+        self.panel.retranslate(lang, english)
+        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.classroom_scroll), tr("classroom", lang))
+        if self._classroom is not None:
+            self._classroom.retranslate(english)
+        self.panel.tabs.setTabText(self.panel.tabs.indexOf(self.lesson_page), tr("lesson_tab", lang))
+        self.panel.tabs.setTabToolTip(self.panel.tabs.indexOf(self.lesson_page), gloss("lesson_tab"))
+        if self._lesson is not None:
+            self._lesson.retranslate()
+        self.panel.show_state(self.model.state)
+        names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
+                 "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀",
+                 "hour_fwd": tr("hour_fwd", lang), "hour_back": tr("hour_back", lang)}
+        for key, act in self.actions_by_name.items():
+            act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
+                                                                     "reset_view", "tables", "systems", "present", "quiz", "layout",
+                                                                     "orientation", "one_plate",
+                                                                     "export", "print", "copy_image", "booklet")
+                                           else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
+        self.menu_file.setTitle(tr("file", lang))
+        self.menu_edit.setTitle(tr("edit", lang))
+        self.menu_view.setTitle(tr("view", lang))
+        self.menu_help.setTitle(tr("help", lang))
+        self._update_status()
+
+    def cycle_one_plate(self) -> None:
+        """V: both plates → the lower plate alone → the upper plate alone → both."""
+        order = ("both", "lower", "upper")
+        self.view.set_one_plate(order[(order.index(self.view.config.plate) + 1) % 3])
+        self.actions_by_name["one_plate"].setText(tr("one_plate", self.model.lang) + "：" +
+                                                  tr("plate_" + self.view.config.plate, self.model.lang))
+
+    # -- view options ---------------------------------------------------------------------------
+    def _apply_view_options(self, first: bool = False) -> None:
+        opts = self.panel.view_options()
+        config = ViewConfig(layout=str(opts["layout"]), orientation=str(opts["orientation"]),
+                            text_mode=str(opts["text_mode"]), mountains=bool(opts["mountains"]),
+                            plate=self.view.config.plate)
+        self.view.set_reduce_motion(bool(opts["reduce_motion"]))
+        if config != self.view.config:  # the view was built with its default configuration
+            self.view.apply_config(config)
+        self.model.set_paper(bool(opts["paper"]))
+        if opts["lang"] != self.model.lang:
+            self.model.set_lang(str(opts["lang"]))
+        else:
+            self._retranslate()
+        self._show_details(self.selected_branch)
+
+    # -- user actions --------------------------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        """A clear message in the status line and a non-blocking notice; nothing else changes."""
+        self.last_error = text
+        self.statusBar().showMessage(f"{tr('invalid_input', self.model.lang)}：{text}", 8000)
+        # one notice, reused: a string of bad entries updates it instead of piling up windows
+        box = self._error_box
+        if box is None:
+            box = delete_on_close(QMessageBox(QMessageBox.Icon.Warning, "", "", QMessageBox.StandardButton.Ok, self),
+                                  self, "_error_box")
+            box.setObjectName("error_box")
+            box.setWindowModality(Qt.WindowModality.NonModal)
+        box.setWindowTitle(tr("error", self.model.lang))
+        box.setText(text)
+        box.show()
+
+    def calendar_options(self, zone: str, year_start: str, month_basis: str, zi_hour: str) -> CalendarOptions:
+        # the calendar (and lunar-python's tables) loads when a date is first used, not at start-up
+        from shensha_plates.core.calendar import CalendarOptions
+        return CalendarOptions(zone=zone or "Asia/Shanghai", year_start=year_start, month_basis=month_basis,
+                               zi_hour=zi_hour)
+
+    def set_date(self, text: str, zone: str, year_start: str, month_basis: str, zi_hour: str) -> None:
+        from shensha_plates.core.calendar import from_datetime, parse_datetime
+        try:
+            opts = self.calendar_options(zone, year_start, month_basis, zi_hour)
+            info = from_datetime(parse_datetime(text, opts), opts)
+        except ShenshaError as e:
+            self.show_message(str(e))
+            return
+        self._remember_calendar(opts)
+        self.model.set_state(info.state, calendar=info)
+
+    def set_now(self) -> None:
+        from shensha_plates.core.calendar import from_datetime, now
+        p = self.panel
+        try:
+            opts = self.calendar_options(p.zone.currentText().strip(), p.year_start.currentData(),
+                                         p.month_basis.currentData(), p.zi_hour.currentData())
+            moment = now(opts)
+            info = from_datetime(moment, opts)
+        except ShenshaError as e:
+            self.show_message(str(e))
+            return
+        p.set_date(moment.strftime("%Y-%m-%dT%H:%M"), opts.zone)
+        self._remember_calendar(opts)
+        self.model.set_state(info.state, calendar=info)
+
+    def _remember_calendar(self, opts: CalendarOptions) -> None:
+        s = self.settings
+        s.set("calendar/zone", opts.zone)
+        s.set("calendar/year_start", opts.year_start)
+        s.set("calendar/month_basis", opts.month_basis)
+        s.set("calendar/zi_hour", opts.zi_hour)
+
+    def select_branch(self, branch: int) -> None:
+        self.selected_branch = branch
+        self.view.select_branch(branch)
+        self._show_details(branch)
+
+    def _hover(self, branch: int) -> None:
+        if self.selected_branch is None:
+            self._show_details(branch)
+
+    def _show_details(self, branch: int | None) -> None:
+        lang = self.model.lang
+        if branch is None:
+            self._set_details(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
+            return
+        # the conditional names the Liu Ren plate decides, with the core's reason
+        decided = {n.spirit: (bool(n.in_force), n.reason) for n in self.model.names
+                   if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
+        self._set_details(branch_html(self.model.plate, branch, self.model.catalog, lang,
+                                      english=self.panel.english.isChecked(), decided=decided))
+
+    def _set_details(self, html: str) -> None:
+        # the same text again (a turn that leaves the branch's spirits as they were, a hover over the
+        # same branch) is neither laid out nor painted again
+        if html != getattr(self, "_details_html", None):
+            self._details_html = html
+            self.panel.details.setHtml(html)
+
+    def search(self, text: str, quiet: bool = False) -> None:
+        lang = self.model.lang
+        if not text.strip():
+            self.view.highlight(frozenset())
+            return
+        found = search_spirits(self.model.catalog, text)
+        ids = frozenset(s.id for s in found)
+        self.view.highlight(ids)
+        if not found:
+            if not quiet:
+                self.statusBar().showMessage(tr("search_none", lang, text=text), 6000)
+            return
+        plate = self.model.plate
+        where = []
+        for s in found:
+            places = plate.find(s.id)
+            if places:
+                where.append(spirit_name(s, lang) + "：" + "、".join(sorted({p.at for p in places})))
+        msg = "；".join(where) if where else tr("search_none", lang, text=text)
+        self.statusBar().showMessage(msg, 10000)
+        self.last_search = msg
+
+    def _branch_clicked(self, branch: int) -> None:
+        """A click selects a branch; Shift+click shows the relations between the selected one and it;
+        during a quiz question that asks for a branch, a click answers it."""
+        if self.quiz is not None and self.quiz.waiting_for_click():
+            self.quiz.answer(branch)
+            self.select_branch(branch)
+            return
+        shift = QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier
+        if shift and self.selected_branch is not None:
+            self.show_relation(BRANCHES[self.selected_branch], BRANCHES[branch])
+            return
+        self.select_branch(branch)
+
+    def show_systems(self) -> SystemsDialog:
+        if self.systems is None:
+            from shensha_plates.gui.panels.systems import SystemsDialog
+            delete_on_close(SystemsDialog(self.model, self, zone=self.panel.zone.currentText().strip(),
+                                          on_error=self.show_message), self, "systems")
+        assert self.systems is not None
+        self.systems.show()
+        self.systems.raise_()
+        return self.systems
+
+    def toggle_presentation(self) -> None:
+        if self.presenter.active:
+            self.presenter.exit()
+        else:
+            self.presenter.enter(self.classroom.screen_combo.currentData())
+
+    def start_quiz(self, seed: int | None = None) -> QuizDialog:
+        from shensha_plates.gui.panels.classroom import QuizDialog
+        if self.quiz is not None:
+            self.quiz.close()
+        quiz = delete_on_close(QuizDialog(self.model, self.view, self, seed), self, "quiz")
+        quiz.show()
+        return quiz
+
+    def show_relation(self, first: str, second: str) -> None:
+        self.show_systems().show_relation(first, second)
+
+    def show_tables(self) -> None:
+        if self.tables is None:
+            from shensha_plates.gui.panels.tables import TablesDialog
+            delete_on_close(TablesDialog(self.model, self), self, "tables")
+        assert self.tables is not None
+        self.tables.show()
+        self.tables.raise_()
+
+    def show_shortcuts(self) -> None:
+        QMessageBox.information(self, tr("shortcuts", self.model.lang), tr("shortcut_text", self.model.lang))
+
+    # -- snapshots -----------------------------------------------------------------------------
+    def snapshot_options(self, fmt: str = "png") -> SnapshotOptions:
+        from shensha_plates.gui.export.dialog import load_snapshot_options
+        from shensha_plates.gui.export.snapshot import SnapshotOptions
+        base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
+        return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
+                       view=self.view.config, lesson=self.model.ke)  # the lesson, when the state has one
+
+    def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
+        """Write the current plate to ``path``; a failure is reported and nothing is left behind."""
+        from shensha_plates.gui.export.snapshot import export, format_from_path
+        try:
+            fmt = format_from_path(path)
+            options = replace(opts, fmt=fmt) if opts is not None else self.snapshot_options(fmt)
+            export(path, self.model.plate, self.model.calendar, options, self.model.catalog)
+        except ShenshaError as e:
+            self.show_message(str(e))
+            return False
+        self.statusBar().showMessage(path, 6000)
+        return True
+
+    def export_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+        from shensha_plates.gui.export.dialog import ExportOptionsDialog, save_snapshot_options
+        dlg = ExportOptionsDialog(self.snapshot_options(), self.model.lang, self)
+        try:
+            if dlg.exec() != dlg.DialogCode.Accepted:
+                return
+            opts = dlg.options()
+        finally:
+            dlg.deleteLater()
+        save_snapshot_options(self.settings.raw(), opts)
+        path, _ = QFileDialog.getSaveFileName(self, tr("export", self.model.lang),
+                                              state_label(self.model.state, self.model.lang).replace(" ", "_") + ".pdf",
+                                              "PDF (*.pdf);;PNG (*.png);;SVG (*.svg)")
+        if path:
+            self.export_to(path, opts)
+
+    def booklet_dialog(self) -> None:
+        from shensha_plates.gui.export.booklet_dialog import booklet_from_window
+        booklet_from_window(self)
+
+    def print_to(self, printer: object) -> None:
+        from PySide6.QtCore import QRectF
+        from PySide6.QtGui import QPainter
+        from shensha_plates.gui.export.snapshot import paint_pages
+        opts = replace(self.snapshot_options("pdf"), transparent=True)
+        painter = QPainter(printer)  # type: ignore[call-overload]
+        try:
+            rect = printer.pageLayout().paintRectPixels(printer.resolution())  # type: ignore[attr-defined]
+            paint_pages(painter, QRectF(0, 0, rect.width(), rect.height()), self.model.plate, self.model.calendar,
+                        opts, self.model.catalog, new_page=printer.newPage)  # type: ignore[attr-defined]
+        finally:
+            painter.end()
+
+    def print_dialog(self) -> None:
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        preview = QPrintPreviewDialog(printer, self)
+        preview.paintRequested.connect(self.print_to)
+        try:
+            preview.exec()
+        finally:
+            preview.deleteLater()
+
+    def copy_image(self) -> None:
+        from shensha_plates.gui.export.snapshot import render_image
+        img = render_image(self.model.plate, self.model.calendar, replace(self.snapshot_options("png"), width=1800))
+        QApplication.clipboard().setImage(img)
+        self.statusBar().showMessage(tr("copy_image", self.model.lang), 4000)
+
+    # -- closing -------------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        s = self.settings
+        st = self.model.state
+        opts = self.panel.view_options()
+        for key in ("layout", "orientation", "text_mode", "lang", "mountains", "english", "reduce_motion"):
+            s.set(key, opts[key])
+        s.set("state/year", st.year_name)
+        s.set("state/month", st.month)
+        s.set("state/xun", ["甲子", "甲戌", "甲申", "甲午", "甲辰", "甲寅"][st.xun])
+        from shensha_plates.core.cycle import BRANCHES, pillar_name
+        s.set("state/day", "" if st.day is None else pillar_name(st.day))
+        s.set("state/hour", "" if st.hour is None else BRANCHES[st.hour])
+        s.set("variants", ",".join(f"{a}={b}" for a, b in self.model.options.variants))
+        s.raw().setValue("window/geometry", self.saveGeometry())
+        if not s.sync() and not self._settings_told:  # it became unwritable during the session
+            self._settings_told = True
+            QMessageBox.warning(self, tr("error", self.model.lang),
+                                tr("settings_unsaved", self.model.lang, path=str(s.path), reason=s.unsaved))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # a classroom never opened holds no lesson to save
+        if self._classroom is not None and not self._classroom.maybe_save():  # Cancel, or a failed save: stay
+            event.ignore()
+            return
+        self.save_settings()
+        super().closeEvent(event)
