@@ -497,6 +497,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         if args.command == "show":
             for line in rejected_warnings(args.variant):
                 say(err, line.removeprefix("shensha-plates: "))
+        for line in getattr(args, "warnings", ()):  # a command's own (ke: the rejected readings)
+            say(err, f"warning: {line}")
     except ShenshaError as e:
         say(err, f"error: {e}")
         return EXIT_USAGE

@@ -38,6 +38,28 @@ def display_problem(environ: os._Environ[str] | dict[str, str] | None = None,
 def prepare_qt_locale() -> None:
     """Under a locale that is not UTF-8, Qt switches itself to C.UTF-8 and prints four lines about it;
     make the same switch beforehand, silently (the program's own text streams are already set up)."""
-    import locale
-    if locale.getpreferredencoding(False).lower().replace("-", "") != "utf8":
+    if not _environment_locale_is_utf8():
         os.environ["LC_ALL"] = "C.UTF-8"
+
+
+def _environment_locale_is_utf8() -> bool:
+    """Whether the C library's locale, set from the environment as Qt sets it (``setlocale(LC_ALL,
+    "")``), is UTF-8. Python's own preferred encoding says less: its UTF-8 mode makes it UTF-8 under
+    ``LC_ALL=POSIX``, and a locale that is not installed leaves the C library in "C" while the
+    variables still name a UTF-8 one."""
+    import locale
+    try:
+        saved = locale.setlocale(locale.LC_ALL)
+    except locale.Error:
+        return False
+    try:
+        locale.setlocale(locale.LC_ALL, "")
+        codeset = locale.nl_langinfo(locale.CODESET)
+    except (locale.Error, AttributeError):
+        return False
+    finally:
+        try:
+            locale.setlocale(locale.LC_ALL, saved)
+        except locale.Error:
+            pass
+    return codeset.lower().replace("-", "") == "utf8"

@@ -64,6 +64,9 @@ def _options(choices: list[str]) -> tuple[KeOptions, Options]:
 
 def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     options, catalog = _options(args.variant)
+    from shensha_plates.core.variants import rejected_choices
+    args.warnings = [f"{s.id}={vid} ({s.name}) is a reading Zhuang rejects (verdict: rejected)"
+                     for s, vid in rejected_choices(catalog)]  # printed by core.cli.run, as show's are
     lang = args.lang
     if args.all:
         if any(getattr(args, k) for k in ("date", "day", "hour", "general", "tz")):
@@ -79,9 +82,13 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     if args.date:
         if args.day or args.hour:
             raise InputError("give either --date or --day/--hour, not both")
-        from shensha_plates.core.calendar import CalendarOptions, from_datetime, parse_datetime
+        from shensha_plates.core.calendar import CalendarOptions, clock_note, from_datetime, parse_datetime
         copts = CalendarOptions.from_cli(tz=args.tz)
-        info = from_datetime(parse_datetime(args.date, copts), copts)
+        moment = parse_datetime(args.date, copts)
+        note = clock_note(moment)  # a time the clocks show twice: say which was taken, as show does
+        if note and note not in getattr(args, "notes", ()):
+            args.notes = [*getattr(args, "notes", []), note]
+        info = from_datetime(moment, copts)
         g = month_general_at(info.moment, options)
         general = g.general
         if args.general:

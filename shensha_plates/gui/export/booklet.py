@@ -28,7 +28,7 @@ from shensha_plates.gui.describe import spirit_name, state_label, to_lang
 from shensha_plates.gui.export.pages import plan_plates
 from shensha_plates.gui.export.snapshot import (
     PAPERS, ExportError, SnapshotOptions, _footer_height, _paint_footer, _plate_radius, _paper_unit, _pdf_dpi, _pin_dates, _plates_scene,
-    paint_plates_page, paint_table_page, write_atomic,
+    checked_target, paint_plates_page, paint_table_page, write_atomic,
 )
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
@@ -100,10 +100,7 @@ def write_booklet(path: str | Path, opts: BookletOptions, catalog: Catalog | Non
     is written. Bad options raise a :class:`shensha_plates.core.errors.ShenshaError` with one line."""
     opts.validate()
     cat = catalog or default_catalog()
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise ExportError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
+    target = checked_target(path)  # a name ending in a slash is refused, as snapshot refuses it
     if target.suffix.lower() != ".pdf":
         raise ExportError(f"a booklet is a PDF: {str(target)!r} should end in .pdf")
     options = Options.from_choices(opts.variants)

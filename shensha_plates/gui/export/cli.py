@@ -95,7 +95,16 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
             say(err, f"note: {note}")
     shown = Path(args.output)  # the name as typed (``path`` may hold it as the file system's bytes)
     del path
-    return emit(f"{shown}\n", out, err)  # a name the terminal cannot show: one line, status 2
+    return _report_written(f"{shown}\n", out, err)
+
+
+def _report_written(text: str, out: TextIO | None, err: TextIO | None) -> int:
+    """Print the name of the file written. The file is the command's work and it is done: with
+    standard output closed there is nowhere to print the name and nothing went wrong (status 0);
+    a name the terminal cannot show is still one line and status 2."""
+    if out is None or getattr(out, "closed", False):
+        return 0
+    return emit(text, out, err)
 
 
 def _ensure_app() -> None:
@@ -139,6 +148,9 @@ def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: Text
         write_safely(err, text)
     try:
         args = build_booklet_parser().parse_args(list(argv))
+        from shensha_plates.core.cli import rejected_warnings
+        for warning in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
+            say(err, warning.removeprefix("shensha-plates: "))
         from shensha_plates.gui.plate.scene import ViewConfig
         _ensure_app()
         from shensha_plates.gui.export.booklet import BookletOptions, write_booklet
@@ -161,4 +173,4 @@ def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: Text
         return EXIT_USAGE
     if shown[0]:
         line("\n")
-    return emit(f"{path}\n", out, err)
+    return _report_written(f"{path}\n", out, err)

@@ -45,7 +45,7 @@ from shensha_plates.gui.plate.scene import PlateScene, ViewConfig
 from shensha_plates.gui.plate.ring_item import draw_mark
 from shensha_plates.gui.style import PALETTE, Palette
 
-__all__ = ["SnapshotOptions", "ExportError", "export", "render_image", "paint_pages", "PAPERS",
+__all__ = ["SnapshotOptions", "ExportError", "export", "checked_target", "render_image", "paint_pages", "PAPERS",
            "page_count", "PRINT_PALETTE", "paint_plates_page", "paint_table_page", "plates_page_plan",
            "min_name_pt", "page_rect", "min_name_px"]
 
@@ -576,15 +576,50 @@ def _svg_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOption
     return bytes(buf.data().data())
 
 
-_PDF_DATE = re.compile(rb"D:[0-9]{14}")
-_XMP_DATE = re.compile(rb"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
+_PDF_DATE = re.compile(rb"\(D:[0-9]{14}(?:Z|[+-][0-9]{2}'[0-9]{2}'?)?\)")
+_XMP_DATE = re.compile(rb"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:[+-][0-9]{2}:[0-9]{2})?")
+_PINNED_PDF: Final = b"(D:20000101000000Z)"
+_PINNED_XMP: Final = b"2000-01-01T00:00:00+00:00"
 
 
 def _pin_dates(data: bytes) -> bytes:
-    """Same state, same options, same bytes: fix every time stamp Qt writes (same length, so the
-    cross-reference offsets stay valid)."""
-    data = _PDF_DATE.sub(b"D:20000101000000", data)
-    return _XMP_DATE.sub(b"2000-01-01T00:00:00", data)
+    """Same state, same options, same bytes, whatever the machine's clock and time zone: every time
+    stamp Qt writes becomes 2000-01-01 00:00 UTC. The metadata stream's dates keep their length (its
+    /Length stays right); the document information's may change length (Qt writes ``Z`` in UTC and
+    ``-05'00'`` elsewhere), so the cross-reference table's offsets are moved to match."""
+    data = _XMP_DATE.sub(lambda m: _PINNED_XMP if len(m.group()) == len(_PINNED_XMP) else b"2000-01-01T00:00:00",
+                         data)
+    shifts: list[tuple[int, int]] = []  # (offset in the old bytes where the change ends, change in length)
+    parts: list[bytes] = []
+    last = 0
+    for m in _PDF_DATE.finditer(data):
+        parts += [data[last:m.start()], _PINNED_PDF]
+        last = m.end()
+        if len(_PINNED_PDF) != len(m.group()):
+            shifts.append((m.end(), len(_PINNED_PDF) - len(m.group())))
+    if not shifts:
+        return b"".join(parts) + data[last:]
+    return _shift_xref(b"".join(parts) + data[last:], shifts)
+
+
+_STARTXREF = re.compile(rb"startxref\s+([0-9]+)\s+%%EOF\s*\Z")
+_XREF_ENTRY = re.compile(rb"([0-9]{10}) ([0-9]{5}) n")
+
+
+def _shift_xref(data: bytes, shifts: list[tuple[int, int]]) -> bytes:
+    """``data`` with its classic cross-reference table (and ``startxref``) moved by ``shifts``."""
+    def moved(offset: int) -> int:
+        return offset + sum(delta for end, delta in shifts if end <= offset)
+    tail = _STARTXREF.search(data)
+    if tail is None:
+        raise ExportError("the PDF writer's output has no cross-reference table where expected")
+    old_start = int(tail.group(1))
+    start = moved(old_start)
+    if data[start:start + 4] != b"xref":
+        raise ExportError("the PDF writer's output has no cross-reference table where expected")
+    end = tail.start()
+    table = _XREF_ENTRY.sub(lambda m: b"%010d %s n" % (moved(int(m.group(1))), m.group(2)), data[start:end])
+    return data[:start] + table + data[end:tail.start(1)] + b"%d" % start + data[tail.end(1):]
 
 
 def _pdf_bytes(plate: Plate, calendar: CalendarInfo | None, opts: SnapshotOptions, catalog: Catalog) -> bytes:
@@ -622,16 +657,29 @@ def export(path: str | os.PathLike[str], plate: Plate, calendar: CalendarInfo | 
     """
     opts.validate()
     cat = catalog or default_catalog()
-    try:
-        target = output_path(path)
-    except OSError as e:
-        raise ExportError(f"cannot write {os.fspath(path)!r}: {e.strerror or e}") from None
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise ExportError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
+    target = checked_target(path)
     makers = {"png": _png_bytes, "svg": _svg_bytes, "pdf": _pdf_bytes}
     data = makers[opts.fmt](plate, calendar, opts, cat)
     write_atomic(target, data)
+    return target
+
+
+def checked_target(path: str | os.PathLike[str]) -> Path:
+    """The file ``path`` names for writing, checked before any work is done: not a folder's name
+    (a trailing slash), in a folder that exists and can be searched, not too long a name. Every
+    failure is an :class:`ExportError` naming the file."""
+    shown = os.fsdecode(os.fspath(path))
+    try:
+        target = output_path(path)
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir():
+            raise ExportError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
+        try:
+            os.lstat(target)  # a name too long (ENAMETOOLONG), a folder that cannot be searched (EACCES)
+        except FileNotFoundError:
+            pass
+    except OSError as e:
+        raise ExportError(f"cannot write {shown!r}: {e.strerror or e}") from None
     return target
 
 

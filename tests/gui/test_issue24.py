@@ -1,0 +1,114 @@
+"""Issue 24, nothing crashes and nothing is lost: every item checked in a real process where the
+fault lives in a process (signals, displays, locales, closed streams, time zones)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+STATE = ["--year", "丙午", "--month", "11", "--xun", "甲辰"]
+LAUNCHER = [sys.executable, "-m", "shensha_plates.gui.shell.launcher"]
+
+
+def env_with(**changes: str | None) -> dict[str, str]:
+    """The process's environment with ``changes`` (None: the variable removed)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
+    for key, value in changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+def launch(*args: str, cwd: Path, suffix: str = "", **env: str | None) -> subprocess.CompletedProcess[str]:
+    cmd = [*LAUNCHER, *args]
+    if suffix:
+        cmd = ["sh", "-c", " ".join(map(shlex.quote, cmd)) + " " + suffix]
+    return subprocess.run(cmd, cwd=cwd, env=env_with(**env), capture_output=True, text=True, timeout=120)
+
+
+# -- item 9: booklet -o t.pdf/ ---------------------------------------------------------------------
+
+def test_booklet_refuses_a_name_ending_in_a_slash(tmp_path: Path) -> None:
+    proc = launch("booklet", "--year", "丙午", "--quiet", "-o", "t.pdf/", cwd=tmp_path)
+    assert proc.returncode == 2 and "names a folder" in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "t.pdf").exists()
+
+
+# -- items 10 and 11: ke's note on a repeated clock time; warnings on rejected readings --------------
+
+def test_ke_notes_a_clock_time_shown_twice(tmp_path: Path) -> None:
+    proc = launch("ke", "--date", "2026-11-01T01:30", "--tz", "America/New_York", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "note: 2026-11-01T01:30 occurs twice in America/New_York" in proc.stderr
+    assert "2026-11-01T01:30-05:00" in proc.stderr
+
+
+@pytest.mark.parametrize("command", [["ke", "--day", "辛巳", "--hour", "午", "--general", "寅"],
+                                     ["booklet", "--year", "丙午", "--quiet", "-o", "b.pdf"]])
+def test_a_rejected_reading_is_never_chosen_silently(tmp_path: Path, command: list[str]) -> None:
+    proc = launch(*command, "--variant", "tian_xi=shun_twelve", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "warning: tian_xi=shun_twelve (天喜) is a reading Zhuang rejects" in proc.stderr
+
+
+# -- item 12: no locale warning from Qt ----------------------------------------------------------------
+
+@pytest.mark.parametrize("locale_env", [{"LANG": "C"}, {"LC_ALL": "POSIX"}, {"LC_ALL": "xx_YY.UTF-8"},
+                                        {"LANG": "de_DE.ISO-8859-1"}])
+@pytest.mark.parametrize("command", [["snapshot", *STATE, "--size", "300", "-o", "p.png"],
+                                     ["booklet", "--year", "丙午", "--quiet", "-o", "b.pdf"]])
+def test_no_locale_warning_under_a_locale_that_is_not_utf8(tmp_path: Path, locale_env: dict[str, str],
+                                                            command: list[str]) -> None:
+    cleared = {k: None for k in os.environ if k.startswith("LC_") or k in ("LANG", "LANGUAGE")}
+    proc = launch(*command, cwd=tmp_path, **{**cleared, **locale_env})
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert (tmp_path / command[-1]).stat().st_size > 0
+
+
+# -- item 14: the same PDF in every time zone -----------------------------------------------------------
+
+def _xref_holds(data: bytes) -> None:
+    """Every offset of the cross-reference table points at its object; startxref at the table."""
+    start = int(re.search(rb"startxref\s+([0-9]+)\s+%%EOF\s*\Z", data).group(1))  # type: ignore[union-attr]
+    assert data[start:start + 4] == b"xref"
+    for number, offset in enumerate(int(m.group(1)) for m in re.finditer(rb"([0-9]{10}) [0-9]{5} n", data[start:])):
+        assert data[offset:].startswith(b"%d 0 obj" % (number + 1)), (number + 1, data[offset:offset + 20])
+
+
+@pytest.mark.parametrize("command", [["snapshot", *STATE, "-o", "p.pdf"],
+                                     ["booklet", "--year", "丙午", "--quiet", "-o", "p.pdf"]])
+def test_the_same_pdf_bytes_in_every_time_zone(tmp_path: Path, command: list[str]) -> None:
+    files = []
+    for tz in ("UTC", "America/New_York", "Asia/Kolkata"):
+        folder = tmp_path / tz.replace("/", "-")
+        folder.mkdir()
+        proc = launch(*command, cwd=folder, TZ=tz)
+        assert proc.returncode == 0, proc.stderr
+        files.append((folder / "p.pdf").read_bytes())
+    assert files[0] == files[1] == files[2]
+    assert b"(D:20000101000000Z)" in files[0] and b"-05'00'" not in files[1] and b"-05:00" not in files[1]
+    _xref_holds(files[1])
+    import pypdf
+    reader = pypdf.PdfReader(tmp_path / "America-New_York" / "p.pdf", strict=True)
+    assert reader.metadata is not None and reader.metadata["/CreationDate"] == "D:20000101000000Z"
+    assert len(reader.pages) >= 2
+
+
+# -- item 15: standard output closed -------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["snapshot", *STATE, "--size", "300", "-o", "p.png"],
+                                     ["booklet", "--year", "丙午", "--quiet", "-o", "p.pdf"]])
+def test_a_closed_standard_output_does_not_fail_a_written_file(tmp_path: Path, command: list[str]) -> None:
+    proc = launch(*command, cwd=tmp_path, suffix=">&-")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert (tmp_path / command[-1]).stat().st_size > 0
