@@ -8,9 +8,18 @@ Importing this package loads neither Qt nor the catalog.
 
 from __future__ import annotations
 
-from importlib import metadata as _metadata
 
-try:
-    __version__: str = _metadata.version("shensha-plates")
-except _metadata.PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> str:
+    """``__version__``, from the package's metadata when first asked for: importing
+    :mod:`importlib.metadata` costs 30 ms that every command paid before it could set up its
+    handling of Ctrl+C (:mod:`shensha_plates.core.interrupt`)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import metadata
+    try:
+        version = metadata.version("shensha-plates")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        version = "0+unknown"
+    globals()["__version__"] = version
+    return version

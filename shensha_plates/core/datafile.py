@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from shensha_plates.core import tomlcache
+from shensha_plates.core import interrupt, tomlcache
 from shensha_plates.core.errors import CatalogError
 
 if TYPE_CHECKING:
@@ -126,6 +126,11 @@ def write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
 
     Raises :class:`OSError` on failure, after removing the temporary file.
     """
+    with interrupt.raising():  # Ctrl+C now: the temporary file is removed, the old file left whole
+        _write_atomic(target, data)
+
+
+def _write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
     name = output_path(target)
     real = Path(os.path.realpath(name))
     folder = real.parent
@@ -139,7 +144,8 @@ def write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
     if old is not None and not stat.S_ISREG(old.st_mode):
         raise OSError(errno.EINVAL, f"is not a regular file (a {_kind(old.st_mode)})", str(name))
     if old is not None and old.st_nlink > 1:
-        _write_in_place(real, data, old)
+        with interrupt.deferred():  # a file rewritten in place is not left half-written by a signal
+            _write_in_place(real, data, old)
         return
     tmp = folder / f".shensha-{secrets.token_hex(8)}.part"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
@@ -153,12 +159,16 @@ def write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.replace(tmp, real)
+        with interrupt.deferred():
+            if interrupt.pending() is not None:  # interrupted before the rename: the old file stays
+                raise KeyboardInterrupt
+            os.replace(tmp, real)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        with interrupt.deferred():
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         raise
     _sync_folder(folder)
 

@@ -112,3 +112,62 @@ def test_a_closed_standard_output_does_not_fail_a_written_file(tmp_path: Path, c
     proc = launch(*command, cwd=tmp_path, suffix=">&-")
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     assert (tmp_path / command[-1]).stat().st_size > 0
+
+
+# -- item 1: Ctrl+C at several moments of the work ------------------------------------------------------
+
+# The process says "go" just before the program's first import, so that the moments are counted from
+# the program's start (not from the interpreter's, which on a loaded machine takes a varying time).
+_GO = ("import sys; sys.stderr.write('go\\n'); sys.stderr.flush(); "
+       "from shensha_plates.gui.shell.launcher import main; sys.exit(main())")
+INTERRUPTED = {
+    "booklet": (["booklet", "--year", "丙午", "-o", "out.pdf"], "out.pdf"),
+    "png": (["snapshot", *STATE, "--size", "5000", "-o", "out.png"], "out.png"),
+    "pdf": (["snapshot", *STATE, "-o", "out.pdf"], "out.pdf"),
+    "show": (["show", *STATE, "--format", "json"], None),
+    "ke": (["ke", "--all"], None),
+}
+
+
+def interrupt_at(delay: float, args: list[str], cwd: Path, sig: int) -> tuple[int, str, str]:
+    import signal  # noqa: F401 - the caller's numbers
+    import time
+    proc = subprocess.Popen([sys.executable, "-c", _GO, *args], cwd=cwd, env=env_with(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    assert proc.stderr.readline() == b"go\n"
+    time.sleep(delay)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=120)
+    return proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("what", list(INTERRUPTED))
+def test_an_interrupt_at_any_moment_is_a_quiet_exit_that_writes_nothing(tmp_path: Path, what: str,
+                                                                        sig: str) -> None:
+    import signal
+    signum = getattr(signal, sig)
+    args, target = INTERRUPTED[what]
+    if sig == "SIGTERM" and what in ("show", "ke"):
+        pytest.skip("one signal is enough for the text commands")
+    stopped = 0
+    moments = (0.005, 0.03, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0)
+    for delay in moments:
+        if target is not None:
+            (tmp_path / target).write_bytes(b"the old file")
+        code, out, err = interrupt_at(delay, args, tmp_path, signum)
+        assert "Traceback" not in err and "Error" not in err, (delay, code, err)
+        assert code != -11 and code != -6 and code != 134 and code != 139, (delay, code)  # no crash
+        assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")], delay
+        if code == 128 + signum:
+            stopped += 1
+            if target is not None:
+                assert (tmp_path / target).read_bytes() == b"the old file", delay  # untouched
+            assert err.endswith("\n") or err == "", err  # a progress line is ended, not left open
+        else:  # the work was done before the signal came (or it came as the interpreter ended)
+            assert code in (0, -signum), (delay, code, err)
+            assert out, (delay, code)
+            if target is not None:
+                assert (tmp_path / target).read_bytes() != b"the old file"
+    assert stopped >= 3, stopped

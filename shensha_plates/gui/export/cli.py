@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from shensha_plates.core.cli import EXIT_USAGE, UsageError, _Parser, add_state_arguments, ascii_number, emit, resolve_calendar, say, write_safely
+from shensha_plates.core import interrupt
 from shensha_plates.core.cycle import ascii_int
 from shensha_plates.core.engine import Options, compute_plate
 from shensha_plates.core.errors import ShenshaError
@@ -164,13 +165,16 @@ def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: Text
                 filled = round(width * done / total)
                 line(f"\rbooklet {args.year} [{'#' * filled}{'-' * (width - filled)}] {done}/{total} {what:<4}")
                 shown[0] = True
+                interrupt.set_unfinished_line(True)  # Ctrl+C now ends the line before the prompt
             return True
         path = write_booklet(args.output, opts, progress=progress)
     except ShenshaError as e:
         if shown[0]:
             line("\n")
+            interrupt.set_unfinished_line(False)
         say(err, f"error: {e}")
         return EXIT_USAGE
     if shown[0]:
         line("\n")
+        interrupt.set_unfinished_line(False)
     return _report_written(f"{path}\n", out, err)

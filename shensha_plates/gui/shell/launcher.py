@@ -9,11 +9,36 @@ anyway or a Qt abort with a core dump.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
-from collections.abc import Sequence
 
-from shensha_plates.core.cli import EXIT_USAGE, UsageError, _Parser, decode_argv, say
-from shensha_plates.gui.qt_start import display_problem, prepare_qt_locale
+
+def _quiet_exit(signum: int, frame: object) -> None:
+    os._exit(128 + signum)
+
+
+# Ctrl+C from the program's first line on is a quiet exit (130), not a traceback from the middle of
+# an import; main() then installs the full handling (shensha_plates.core.interrupt). Only where
+# Python's own handler is in place: a process that set its own keeps it.
+try:
+    for _name, _python_default in (("SIGINT", signal.default_int_handler), ("SIGTERM", signal.SIG_DFL),
+                                   ("SIGHUP", signal.SIG_DFL)):
+        if hasattr(signal, _name) and signal.getsignal(getattr(signal, _name)) is _python_default:
+            signal.signal(getattr(signal, _name), _quiet_exit)
+except ValueError:  # imported outside the main thread
+    pass
+
+from collections.abc import Sequence  # noqa: E402 - after the handler, on purpose
+from typing import TYPE_CHECKING  # noqa: E402
+
+from shensha_plates.core import interrupt  # noqa: E402
+
+if TYPE_CHECKING:
+    from shensha_plates.core.cli import _Parser
+
+# Everything else is imported by main, after Ctrl+C has been made a quiet exit (importing the
+# command line's modules is most of a text command's start-up, where Ctrl+C printed a traceback).
 
 __all__ = ["main", "window_parser"]
 
@@ -21,6 +46,7 @@ WINDOW_LANGS = ("zh-Hans", "zh-Hant")
 
 
 def window_parser() -> _Parser:
+    from shensha_plates.core.cli import _Parser
     p = _Parser(prog="shensha-plates gui", description="Open the window (also: shensha-plates with no command).")
     p.add_argument("--lang", choices=WINDOW_LANGS, default=None,
                    help="the window's language: simplified (zh-Hans) or traditional (zh-Hant) characters")
@@ -28,6 +54,8 @@ def window_parser() -> _Parser:
 
 
 def _window(args: list[str]) -> int:
+    from shensha_plates.core.cli import EXIT_USAGE, UsageError, say
+    from shensha_plates.gui.qt_start import display_problem, prepare_qt_locale
     try:
         options = window_parser().parse_args(args)
     except UsageError as e:
@@ -44,11 +72,25 @@ def _window(args: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = decode_argv(sys.argv[1:]) if argv is None else list(argv)
-    if not args or args[0] == "gui":
-        return _window(args[1:])
-    if args[0] == "--lang" or args[0].startswith("--lang="):
-        return _window(args)
+    """Run the command ``argv`` (the process's arguments by default). On the command line, Ctrl+C,
+    SIGTERM and SIGHUP end it quietly with status 128 + the signal (130 for Ctrl+C) and no file
+    written (:mod:`shensha_plates.core.interrupt`); the window keeps Python's own handling."""
+    restore = interrupt.install()
+    try:
+        from shensha_plates.core.cli import decode_argv
+        args = decode_argv(sys.argv[1:]) if argv is None else list(argv)
+        if not args or args[0] == "gui" or args[0] == "--lang" or args[0].startswith("--lang="):
+            restore()
+            return _window(args[1:] if args and args[0] == "gui" else args)
+        return _command(args)
+    except KeyboardInterrupt:  # raised only while a file was written, after the writer cleaned up
+        return interrupt.exit_status(interrupt.pending() or 2)
+    finally:
+        if argv is not None:  # called from a process that goes on (a test): its handlers back
+            restore()
+
+
+def _command(args: list[str]) -> int:
     if args[0] == "snapshot":
         from shensha_plates.gui.export.cli import main as snapshot_main
         return snapshot_main(args[1:])
