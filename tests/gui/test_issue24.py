@@ -171,3 +171,104 @@ def test_an_interrupt_at_any_moment_is_a_quiet_exit_that_writes_nothing(tmp_path
             if target is not None:
                 assert (tmp_path / target).read_bytes() != b"the old file"
     assert stopped >= 3, stopped
+
+
+# -- item 2: a display that is named but cannot be reached -------------------------------------------
+
+class RefusingServer:
+    """A TCP "X server" on 127.0.0.1:6000+N that takes each connection and closes it unanswered."""
+
+    def __enter__(self) -> str:
+        import socket
+        import threading
+        self.sock = socket.socket()
+        for port in range(6417, 6999):
+            try:
+                self.sock.bind(("127.0.0.1", port))
+                break
+            except OSError:
+                continue
+        self.sock.listen(8)
+        self.port = port
+
+        def serve() -> None:
+            while True:
+                try:
+                    conn, _ = self.sock.accept()
+                except OSError:
+                    return
+                conn.recv(64)
+                conn.close()
+        threading.Thread(target=serve, daemon=True).start()
+        return f"127.0.0.1:{port - 6000}"
+
+    def __exit__(self, *exc: object) -> None:
+        self.sock.close()
+
+
+UNREACHABLE = [{"DISPLAY": ":987"}, {"DISPLAY": "garbage::"}, {"WAYLAND_DISPLAY": "nowhere"},
+               {"WAYLAND_DISPLAY": "nowhere", "QT_QPA_PLATFORM": "wayland"},
+               {"DISPLAY": ":987", "QT_QPA_PLATFORM": "xcb"}, {"DISPLAY": "refusing"}]
+
+
+@pytest.mark.parametrize("display", UNREACHABLE, ids=lambda d: ",".join(f"{k}={v}" for k, v in d.items()))
+def test_an_unreachable_display_is_one_line_not_a_core_dump(tmp_path: Path, display: dict[str, str]) -> None:
+    assert not Path("/tmp/.X11-unix/X987").exists()
+    env: dict[str, str | None] = {"DISPLAY": None, "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None,
+                                  "XDG_RUNTIME_DIR": str(tmp_path)}
+    with RefusingServer() as refusing:
+        env.update({k: refusing if v == "refusing" else v for k, v in display.items()})
+        proc = launch("gui", cwd=tmp_path, **env)
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("shensha-plates: error: cannot open the window: ")
+    assert "cannot reach the display" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("command", [["snapshot", *STATE, "--size", "300", "-o", "p.png"],
+                                     ["booklet", "--year", "丙午", "--quiet", "-o", "p.pdf"]])
+@pytest.mark.parametrize("display", [{"DISPLAY": ":987"}, {"DISPLAY": "garbage::"}, {"DISPLAY": "refusing"},
+                                     {"WAYLAND_DISPLAY": "nowhere"}])
+def test_snapshot_and_booklet_fall_back_to_offscreen(tmp_path: Path, command: list[str],
+                                                     display: dict[str, str]) -> None:
+    env: dict[str, str | None] = {"DISPLAY": None, "WAYLAND_DISPLAY": None, "XDG_RUNTIME_DIR": str(tmp_path),
+                                  "QT_QPA_PLATFORM": "wayland" if "WAYLAND_DISPLAY" in display else "xcb"}
+    with RefusingServer() as refusing:
+        env.update({k: refusing if v == "refusing" else v for k, v in display.items()})
+        proc = launch(*command, cwd=tmp_path, **env)
+    assert proc.returncode == 0 and proc.stderr == "", (proc.returncode, proc.stderr)
+    assert (tmp_path / command[-1]).stat().st_size > 0
+
+
+def test_a_missing_plugin_library_is_named() -> None:
+    from shensha_plates.gui import qt_start
+    real = qt_start.ctypes.CDLL
+
+    def cdll(path: str, *args: object, **kwargs: object) -> object:
+        if path.endswith("libqxcb.so"):
+            raise OSError("libxcb-icccm.so.4: cannot open shared object file: No such file or directory")
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(qt_start.ctypes, "CDLL", cdll)
+        mp.setattr(qt_start, "_x11_unreachable", lambda name: None)  # the display answers
+        problem = qt_start.display_problem({"DISPLAY": ":0", "QT_QPA_PLATFORM": "xcb"})
+    assert problem is not None and "the library libxcb-icccm.so.4 is missing" in problem, problem
+
+
+@pytest.mark.skipif(not Path("/usr/bin/Xvfb").exists(), reason="needs Xvfb")
+def test_a_reachable_display_is_no_problem(tmp_path: Path) -> None:
+    import random
+    import time
+    number = random.randint(300, 900)
+    server = subprocess.Popen(["/usr/bin/Xvfb", f":{number}", "-screen", "0", "640x480x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.05)
+        from shensha_plates.gui.qt_start import display_unreachable
+        assert display_unreachable("xcb", f":{number}", {}) is None
+    finally:
+        server.terminate()
+        server.wait(10)

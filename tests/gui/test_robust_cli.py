@@ -72,7 +72,8 @@ def test_no_display_is_one_line_pointing_to_snapshot(env: dict[str, str]) -> Non
     ({}, True, "DISPLAY and WAYLAND_DISPLAY are not set"),
 ])
 def test_display_problem(env: dict[str, str], cursor: bool, expected: str | None) -> None:
-    problem = display_problem(env, lambda name: "libxcb-cursor.so.0" if cursor else None)
+    problem = display_problem(env, lambda name: "libxcb-cursor.so.0" if cursor else None,
+                              reach=lambda platform, name, env: None)  # every named display answers
     assert (problem is None) if expected is None else (expected in (problem or "")), problem
 
 
