@@ -25,7 +25,8 @@ from shensha_plates.core.errors import CatalogError
 if TYPE_CHECKING:
     from shensha_plates.core.catalog import Source
 
-__all__ = ["read_rules", "parse_source", "read_file", "write_atomic", "output_path", "STALE_AFTER"]
+__all__ = ["read_rules", "parse_source", "read_file", "write_atomic", "output_path", "STALE_AFTER",
+           "ReadOnlyTarget", "read_only", "refuse_read_only"]
 
 # Temporary files are ".shensha-<16 hex>.part": 30 bytes whatever the target's name, so any name
 # that is legal for the target (up to NAME_MAX, 255 bytes) can be written.
@@ -111,7 +112,38 @@ def output_path(path: str | os.PathLike[str]) -> Path:
     return Path(text)
 
 
-def write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
+class ReadOnlyTarget(PermissionError):
+    """The file to be replaced is read-only: refused unless the user confirmed replacing it."""
+
+
+def read_only(st: os.stat_result) -> bool:
+    """Whether the permission bits that apply to this process allow no writing to the file (the
+    owner's bits for its owner, root included, the group's for its group, else the others')."""
+    mode = stat.S_IMODE(st.st_mode)
+    if not hasattr(os, "geteuid"):
+        return not mode & stat.S_IWRITE
+    if st.st_uid == os.geteuid():
+        return not mode & stat.S_IWUSR
+    if st.st_gid == os.getegid() or st.st_gid in os.getgroups():
+        return not mode & stat.S_IWGRP
+    return not mode & stat.S_IWOTH
+
+
+def refuse_read_only(target: str | os.PathLike[str], replace_read_only: bool = False) -> None:
+    """Raise :class:`ReadOnlyTarget` when ``target`` (through links) is an existing read-only file
+    and replacing it was not confirmed; other faults are left to the writer."""
+    if replace_read_only:
+        return
+    try:
+        st = os.stat(target)
+    except OSError:
+        return
+    if stat.S_ISREG(st.st_mode) and read_only(st):
+        raise ReadOnlyTarget(errno.EACCES, "the file is read-only (make it writable to replace it)",
+                             os.fsdecode(os.fspath(target)))
+
+
+def write_atomic(target: str | os.PathLike[str], data: bytes, replace_read_only: bool = False) -> None:
     """Write ``data`` to ``target`` so that it holds either its old or its new content, never a mix.
 
     The data goes to a temporary file in the same folder, flushed and synced, which is then renamed
@@ -124,14 +156,18 @@ def write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
     the same file (a rename would split them). The trade-off: that write is not atomic against a
     crash while it runs; the space is reserved first, so a full disk fails before any byte changes.
 
+    An existing file that is read-only is refused (:class:`ReadOnlyTarget`), as desktop programs
+    refuse it, unless ``replace_read_only`` (the user confirmed); it then keeps its mode.
+
     Raises :class:`OSError` on failure, after removing the temporary file.
     """
     with interrupt.raising():  # Ctrl+C now: the temporary file is removed, the old file left whole
-        _write_atomic(target, data)
+        _write_atomic(target, data, replace_read_only)
 
 
-def _write_atomic(target: str | os.PathLike[str], data: bytes) -> None:
+def _write_atomic(target: str | os.PathLike[str], data: bytes, replace_read_only: bool) -> None:
     name = output_path(target)
+    refuse_read_only(name, replace_read_only)
     real = Path(os.path.realpath(name))
     folder = real.parent
     _clean_stale(folder, real.name)

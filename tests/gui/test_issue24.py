@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import shlex
 import subprocess
 import sys
@@ -272,3 +273,39 @@ def test_a_reachable_display_is_no_problem(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(10)
+
+
+# -- items 7 and 13 on the command line: names too long, read-only targets ------------------------------
+
+@pytest.mark.parametrize("command", [["snapshot", *STATE, "--size", "300", "-o"], ["booklet", "--year", "丙午", "-o"]])
+def test_a_name_too_long_is_one_line(tmp_path: Path, command: list[str]) -> None:
+    name = "/".join(["x" * 200] * 25) + "/p.pdf"  # over PATH_MAX (4,096 bytes)
+    proc = launch(*command, name, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "cannot write" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", [["snapshot", *STATE, "--size", "300", "-o", "r.png"],
+                                     ["booklet", "--year", "丙午", "--quiet", "-o", "r.pdf"]])
+def test_a_read_only_file_is_refused(tmp_path: Path, command: list[str]) -> None:
+    target = tmp_path / command[-1]
+    target.write_bytes(b"old")
+    target.chmod(0o444)
+    proc = launch(*command, cwd=tmp_path)
+    assert proc.returncode == 2 and "is read-only" in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+    assert target.read_bytes() == b"old" and not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+def test_the_writer_refuses_a_read_only_file_unless_told(tmp_path: Path) -> None:
+    from shensha_plates.core.datafile import ReadOnlyTarget, write_atomic
+    target = tmp_path / "f.json"
+    target.write_bytes(b"old")
+    target.chmod(0o444)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    for name in (target, link):
+        with pytest.raises(ReadOnlyTarget):
+            write_atomic(name, b"new")
+    assert target.read_bytes() == b"old"
+    write_atomic(link, b"new", replace_read_only=True)
+    assert target.read_bytes() == b"new" and stat.S_IMODE(target.stat().st_mode) == 0o444 and link.is_symlink()

@@ -94,13 +94,14 @@ def _folio(n: int) -> str:
 
 
 def write_booklet(path: str | Path, opts: BookletOptions, catalog: Catalog | None = None,
-                  progress: Progress | None = None) -> Path:
+                  progress: Progress | None = None, replace_read_only: bool = False) -> Path:
     """Write the year booklet to ``path`` (PDF). ``progress(done, total, what)`` is called before
     each page; when it returns False the booklet stops with :class:`BookletCancelled` and no file
     is written. Bad options raise a :class:`shensha_plates.core.errors.ShenshaError` with one line."""
     opts.validate()
     cat = catalog or default_catalog()
-    target = checked_target(path)  # a name ending in a slash is refused, as snapshot refuses it
+    # a name ending in a slash is refused, as snapshot refuses it; a read-only file unless confirmed
+    target = checked_target(path, replace_read_only)
     if target.suffix.lower() != ".pdf":
         raise ExportError(f"a booklet is a PDF: {str(target)!r} should end in .pdf")
     options = Options.from_choices(opts.variants)
@@ -143,7 +144,7 @@ def write_booklet(path: str | Path, opts: BookletOptions, catalog: Catalog | Non
             raise BookletCancelled()
     finally:
         painter.end()
-    write_atomic(target, _pin_dates(bytes(buf.data().data())))
+    write_atomic(target, _pin_dates(bytes(buf.data().data())), replace_read_only)
     return target
 
 

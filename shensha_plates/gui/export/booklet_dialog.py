@@ -69,7 +69,8 @@ class BookletDialog(QDialog):
                        paper_look=self.paper_look.isChecked())
 
 
-def make_booklet(parent: QWidget | None, path: str | Path, opts: BookletOptions) -> Path | None:
+def make_booklet(parent: QWidget | None, path: str | Path, opts: BookletOptions,
+                 replace_read_only: bool = False) -> Path | None:
     """Write the booklet with a progress dialog. Returns the path, or None when the user cancelled
     (no file is written then). Bad options or an unwritable folder raise ShenshaError."""
     lang = opts.lang
@@ -89,7 +90,7 @@ def make_booklet(parent: QWidget | None, path: str | Path, opts: BookletOptions)
         QApplication.processEvents()
         return not dlg.wasCanceled()
     try:
-        return write_booklet(path, opts, progress=progress)
+        return write_booklet(path, opts, progress=progress, replace_read_only=replace_read_only)
     except BookletCancelled:
         return None
     finally:
@@ -119,10 +120,19 @@ def booklet_from_window(window: object) -> Path | None:
         return None
     if not path.lower().endswith(".pdf"):
         path += ".pdf"
+    from shensha_plates.gui.export.snapshot import ReadOnlyError
     try:
-        done = make_booklet(window, path, opts)  # type: ignore[arg-type]
+        try:
+            done = make_booklet(window, path, opts)  # type: ignore[arg-type]
+        except ReadOnlyError:
+            if not window.confirm_replace(path):  # type: ignore[attr-defined]
+                raise
+            done = make_booklet(window, path, opts, replace_read_only=True)  # type: ignore[arg-type]
     except ShenshaError as e:
         window.show_message(str(e))  # type: ignore[attr-defined]
+        return None
+    except (OSError, MemoryError) as e:  # never out of the slot: one message
+        window.show_message(f"cannot write {path!r}: {getattr(e, 'strerror', None) or e or 'out of memory'}")  # type: ignore[attr-defined]
         return None
     if done is not None:
         window.statusBar().showMessage(str(done), 6000)  # type: ignore[attr-defined]

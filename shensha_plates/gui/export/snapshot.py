@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsScene
 
-from shensha_plates.core.datafile import output_path
+from shensha_plates.core.datafile import ReadOnlyTarget, output_path, refuse_read_only
 from shensha_plates.core.datafile import write_atomic as core_write_atomic
 from shensha_plates.core.calendar import CalendarInfo
 from shensha_plates.core.catalog import Catalog, default_catalog
@@ -45,7 +45,7 @@ from shensha_plates.gui.plate.scene import PlateScene, ViewConfig
 from shensha_plates.gui.plate.ring_item import draw_mark
 from shensha_plates.gui.style import PALETTE, Palette
 
-__all__ = ["SnapshotOptions", "ExportError", "export", "checked_target", "render_image", "paint_pages", "PAPERS",
+__all__ = ["SnapshotOptions", "ExportError", "ReadOnlyError", "export", "checked_target", "render_image", "paint_pages", "PAPERS",
            "page_count", "PRINT_PALETTE", "paint_plates_page", "paint_table_page", "plates_page_plan",
            "min_name_pt", "page_rect", "min_name_px"]
 
@@ -74,6 +74,10 @@ class _PrintView(ViewConfig):
 
 class ExportError(ShenshaError, ValueError):
     """A snapshot cannot be written (bad options, unwritable or vanished folder, full disk…)."""
+
+
+class ReadOnlyError(ExportError):
+    """The file to be replaced is read-only (the window asks whether to replace it anyway)."""
 
 
 @dataclass(frozen=True)
@@ -648,26 +652,29 @@ def page_count(opts: SnapshotOptions) -> int:
 
 
 def export(path: str | os.PathLike[str], plate: Plate, calendar: CalendarInfo | None = None,
-           opts: SnapshotOptions = SnapshotOptions(), catalog: Catalog | None = None) -> Path:
+           opts: SnapshotOptions = SnapshotOptions(), catalog: Catalog | None = None,
+           replace_read_only: bool = False) -> Path:
     """Write a snapshot to ``path`` atomically (temporary file, flush, fsync, rename).
 
     Raises :class:`ExportError` with a clear message for bad options or a folder that cannot be
     written; on any failure no file (partial or temporary) is left behind and an existing file at
-    ``path`` is untouched.
+    ``path`` is untouched. A read-only file is refused (:class:`ReadOnlyError`) unless
+    ``replace_read_only``.
     """
     opts.validate()
     cat = catalog or default_catalog()
-    target = checked_target(path)
+    target = checked_target(path, replace_read_only)
     makers = {"png": _png_bytes, "svg": _svg_bytes, "pdf": _pdf_bytes}
     data = makers[opts.fmt](plate, calendar, opts, cat)
-    write_atomic(target, data)
+    write_atomic(target, data, replace_read_only)
     return target
 
 
-def checked_target(path: str | os.PathLike[str]) -> Path:
+def checked_target(path: str | os.PathLike[str], replace_read_only: bool = False) -> Path:
     """The file ``path`` names for writing, checked before any work is done: not a folder's name
-    (a trailing slash), in a folder that exists and can be searched, not too long a name. Every
-    failure is an :class:`ExportError` naming the file."""
+    (a trailing slash), in a folder that exists and can be searched, not too long a name, not a
+    read-only file unless ``replace_read_only`` (:class:`ReadOnlyError`). Every failure is an
+    :class:`ExportError` naming the file."""
     shown = os.fsdecode(os.fspath(path))
     try:
         target = output_path(path)
@@ -678,14 +685,19 @@ def checked_target(path: str | os.PathLike[str]) -> Path:
             os.lstat(target)  # a name too long (ENAMETOOLONG), a folder that cannot be searched (EACCES)
         except FileNotFoundError:
             pass
+        refuse_read_only(target, replace_read_only)
+    except ReadOnlyTarget as e:
+        raise ReadOnlyError(f"cannot write {shown!r}: {e.strerror}") from None
     except OSError as e:
         raise ExportError(f"cannot write {shown!r}: {e.strerror or e}") from None
     return target
 
 
-def write_atomic(target: Path, data: bytes) -> None:
+def write_atomic(target: Path, data: bytes, replace_read_only: bool = False) -> None:
     try:
-        core_write_atomic(target, data)
+        core_write_atomic(target, data, replace_read_only)
+    except ReadOnlyTarget as e:
+        raise ReadOnlyError(f"cannot write {str(target)!r}: {e.strerror}") from None
     except OSError as e:
         raise ExportError(f"cannot write {str(target)!r}: {e.strerror or e}") from e
 

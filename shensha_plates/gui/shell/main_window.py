@@ -589,15 +589,29 @@ class MainWindow(QMainWindow):
                        view=self.view.config, lesson=self.model.ke)  # the lesson, when the state has one
 
     def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
-        """Write the current plate to ``path``; a failure is reported and nothing is left behind."""
-        from shensha_plates.gui.export.snapshot import export, format_from_path
-        try:
-            fmt = format_from_path(path)
-            options = replace(opts, fmt=fmt) if opts is not None else self.snapshot_options(fmt)
-            export(path, self.model.plate, self.model.calendar, options, self.model.catalog)
-        except ShenshaError as e:
-            self.show_message(str(e))
-            return False
+        """Write the current plate to ``path``; a failure is reported and nothing is left behind.
+        A read-only file is replaced only when the user confirms it (:meth:`confirm_replace`)."""
+        from shensha_plates.gui.export.snapshot import ReadOnlyError, export, format_from_path
+        replace_read_only = False
+        while True:
+            try:
+                fmt = format_from_path(path)
+                options = replace(opts, fmt=fmt) if opts is not None else self.snapshot_options(fmt)
+                export(path, self.model.plate, self.model.calendar, options, self.model.catalog,
+                       replace_read_only=replace_read_only)
+            except ReadOnlyError as e:
+                if not replace_read_only and self.confirm_replace(path):
+                    replace_read_only = True
+                    continue
+                self.show_message(str(e))
+                return False
+            except ShenshaError as e:
+                self.show_message(str(e))
+                return False
+            except (OSError, MemoryError) as e:  # never out of the slot: one message
+                self.show_message(f"cannot write {path!r}: {getattr(e, 'strerror', None) or e or 'out of memory'}")
+                return False
+            break
         self.statusBar().showMessage(path, 6000)
         return True
 
@@ -617,6 +631,14 @@ class MainWindow(QMainWindow):
                                               "PDF (*.pdf);;PNG (*.png);;SVG (*.svg)")
         if path:
             self.export_to(path, opts)
+
+    def confirm_replace(self, path: str) -> bool:
+        """Ask whether to replace the read-only file ``path`` (No by default)."""
+        lang = self.model.lang
+        answer = QMessageBox.question(self, tr("read_only_title", lang), tr("read_only_replace", lang, name=path),
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def booklet_dialog(self) -> None:
         from shensha_plates.gui.export.booklet_dialog import booklet_from_window
