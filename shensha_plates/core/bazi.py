@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from shensha_plates.core.catalog import SEED_FILES, Source
 from shensha_plates.core.cycle import BRANCHES, PHASES, PILLARS, STEMS, nayin, xun_of
+from shensha_plates.core import tomlcache
 from shensha_plates.core.datafile import parse_source, read_rules
 from shensha_plates.core.errors import CatalogError, InputError
 
@@ -189,6 +190,12 @@ _SPIRIT_FIELDS: Final = {"id", "name", "name_trad", "quality", "ref", "look", "m
 
 
 def load_bazi(path: Path | str | None = None) -> BaziRules:
+    """See :func:`_load_bazi`; a cached tree that fails validation is parsed afresh first
+    (:func:`shensha_plates.core.tomlcache.fresh_on_failure`), so only the file's own faults are reported."""
+    return tomlcache.fresh_on_failure(lambda: _load_bazi(path))
+
+
+def _load_bazi(path: Path | str | None = None) -> BaziRules:
     """Read and validate the chart rules; any fault raises :class:`CatalogError` naming the file,
     entry, field and value."""
     name, data = read_rules(path if path is not None else RESOURCE)

@@ -24,8 +24,8 @@ from importlib import resources as importlib_resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
-from collections.abc import Mapping, Sequence
+from typing import Any, Final, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from shensha_plates.core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
 from shensha_plates.core import tomlcache
@@ -61,9 +61,12 @@ VERDICTS: Final = ("rejected", "accepted")
 def _load_seed_books() -> Mapping[str, tuple[str, str, str, str]]:
     """Seed code → (file name, book, book in traditional script, English) from resources/sources.toml."""
     name = "resources/sources.toml"
-    raw = importlib_resources.files("shensha_plates.resources").joinpath("sources.toml").read_text("utf-8")
-    data = tomlcache.loads(raw)
     ctx = _Ctx(name)
+    raw = _read_text(name, _read_bytes(name, importlib_resources.files("shensha_plates.resources").joinpath("sources.toml")))
+    try:
+        data = tomlcache.loads(raw)
+    except ValueError as e:  # tomllib.TOMLDecodeError
+        raise ctx.fail("(syntax)", None, f"not valid TOML: {e}") from e
     if data.get("schema_version") != SCHEMA_VERSION:
         raise ctx.fail("schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
     seeds = data.get("seed")
@@ -569,6 +572,12 @@ def _check_references(spirits: Sequence[Spirit]) -> None:
 
 
 def load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
+    """See :func:`_load_catalog`; a cached tree that fails validation is parsed afresh first
+    (:func:`shensha_plates.core.tomlcache.fresh_on_failure`), so only the file's own faults are reported."""
+    return tomlcache.fresh_on_failure(lambda: _load_catalog(paths))
+
+
+def _load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
     """Load and validate catalog files (default: the bundled ``resources/catalog/*.toml``).
 
     Raises :class:`CatalogError` on the first fault, naming file, entry, field and value.
@@ -625,8 +634,39 @@ def _read_text(name: str, data: bytes) -> str:
 
 _GROUP_ORDER: Final = {g: i for i, g in enumerate(GROUPS)}
 # Seed code → (file name, book, book traditional, English), and seed code → file name.
-SEED_BOOKS: Final = _load_seed_books()
-SEED_FILES: Final[Mapping[str, str]] = MappingProxyType({k: v[0] for k, v in SEED_BOOKS.items()})
+
+V = TypeVar("V")
+
+
+class _LoadedOnUse(Mapping[str, V]):
+    """A table read from a resource file when first used, not at import: a damaged file is then a
+    :class:`CatalogError` where the program reports errors (one line, a message in the window), not
+    a traceback while a module is imported. A load that fails is tried again at the next use."""
+
+    def __init__(self, load: Callable[[], Mapping[str, V]]) -> None:
+        self._load = load
+        self._data: Mapping[str, V] | None = None
+
+    def _table(self) -> Mapping[str, V]:
+        if self._data is None:
+            self._data = tomlcache.fresh_on_failure(self._load)
+        return self._data
+
+    def __getitem__(self, key: str) -> V:
+        return self._table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._table()
+
+
+SEED_BOOKS: Final[Mapping[str, tuple[str, str, str, str]]] = _LoadedOnUse(_load_seed_books)
+SEED_FILES: Final[Mapping[str, str]] = _LoadedOnUse(lambda: MappingProxyType({k: v[0] for k, v in SEED_BOOKS.items()}))
 _DEFAULT: list[Catalog] = []
 
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 
 from shensha_plates.core.catalog import Source
 from shensha_plates.core.cycle import BRANCHES, MOUNTAINS, STEMS
+from shensha_plates.core import tomlcache
 from shensha_plates.core.datafile import parse_source, read_rules
 from shensha_plates.core.errors import CatalogError, InputError
 
@@ -221,6 +222,12 @@ _FIELDS: Final = {"id", "name", "name_trad", "aliases", "key", "values", "flight
 
 
 def load_selection(path: Path | str | None = None) -> SelectionRules:
+    """See :func:`_load_selection`; a cached tree that fails validation is parsed afresh first
+    (:func:`shensha_plates.core.tomlcache.fresh_on_failure`), so only the file's own faults are reported."""
+    return tomlcache.fresh_on_failure(lambda: _load_selection(path))
+
+
+def _load_selection(path: Path | str | None = None) -> SelectionRules:
     """Read and validate the date-selection rules; a fault raises :class:`CatalogError` naming the
     file, entry, field and value."""
     name, data = read_rules(path if path is not None else RESOURCE)

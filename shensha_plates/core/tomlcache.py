@@ -12,6 +12,15 @@ The folder is ``$SHENSHA_PLATES_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/she
 written to a temporary file and renamed into place; an entry that is missing, unreadable, damaged
 (checksum or JSON wrong) or of another format is ignored and written again. A folder that cannot be
 created or written costs the parse and nothing else: the cache never raises.
+
+What the cache trusts: an entry is read only when it is a regular file owned by this user, not
+writable by others, at most a few times the size of the file it stands for (never a FIFO, a device
+or a huge sparse file: it is opened non-blocking and checked before a byte is read), and its
+checksum (SHA-256 over the key of the file's bytes and the JSON) holds, so an entry damaged, cut
+short or renamed from another file's is parsed afresh. A reader that finds a cached tree invalid
+parses the file afresh (:func:`fresh_on_failure`), so a bad entry is never blamed on the file.
+Beyond that it is trusted as the folder is: whoever can write the cache folder can write an entry
+with a valid checksum, as they could edit the rule files of the installed program.
 """
 
 from __future__ import annotations
@@ -19,14 +28,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-__all__ = ["cache_dir", "loads", "FORMAT"]
+__all__ = ["cache_dir", "loads", "FORMAT", "fresh_on_failure", "max_entry_size"]
 
-FORMAT: Final = 1
+T = TypeVar("T")
+FORMAT: Final = 2
 """Bumped whenever the entry layout changes; entries of another format are ignored."""
 _TAG: Final = f"shensha-plates toml cache {FORMAT}; python {sys.version_info[0]}.{sys.version_info[1]}"
 
@@ -43,28 +55,57 @@ def cache_dir() -> Path | None:
     return None if home == "~" else Path(home) / ".cache" / "shensha-plates"
 
 
-def _entry_path(data: bytes) -> Path | None:
+def _entry_path(data: bytes) -> tuple[Path, bytes] | None:
+    """The entry's file and its key (which its checksum covers too)."""
     folder = cache_dir()
     if folder is None:
         return None
     key = hashlib.sha256(_TAG.encode() + b"\0" + data).hexdigest()
-    return folder / f"toml-{key}.json"
+    return folder / f"toml-{key}.json", key.encode("ascii")
 
 
-def _read(path: Path) -> dict[str, Any] | None:
+def max_entry_size(source_size: int) -> int:
+    """The largest entry read for a file of ``source_size`` bytes: its JSON tree is about the size of
+    the TOML text (escapes at most double it), so anything much larger is not an entry of ours."""
+    return 4 * source_size + 65536
+
+
+def _checksum(key: bytes, payload: bytes) -> bytes:
+    return hashlib.sha256(key + b"\n" + payload).hexdigest().encode("ascii")
+
+
+def _read(path: Path, key: bytes, limit: int) -> dict[str, Any] | None:
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:  # missing, unreadable, a name too long …
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit or not _owned(st):
+            return None  # a FIFO, a device, a huge or sparse file, or one another user may have written
+        with open(fd, "rb", closefd=False) as fh:
+            raw = fh.read(limit + 1)
+        if len(raw) > limit:
+            return None
         check, sep, payload = raw.partition(b"\n")
-        if not sep or check.decode("ascii") != hashlib.sha256(payload).hexdigest():
+        if not sep or check != _checksum(key, payload):
             return None
         tree = json.loads(payload)
-    except (OSError, ValueError):  # missing, unreadable, damaged (UnicodeDecodeError is a ValueError)
+    except (OSError, ValueError, MemoryError, RecursionError):  # damaged (UnicodeDecodeError is a ValueError)
         return None
+    finally:
+        os.close(fd)
     if not isinstance(tree, dict) or tree.get("format") != FORMAT or not isinstance(tree.get("data"), dict):
         return None
     data: dict[str, Any] = tree["data"]
     return data
+
+
+def _owned(st: os.stat_result) -> bool:
+    """Whether an entry is this user's own and no one else may write it."""
+    if not hasattr(os, "geteuid"):
+        return True
+    return st.st_uid == os.geteuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def _plain(value: object) -> bool:
@@ -76,9 +117,9 @@ def _plain(value: object) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def _write(path: Path, tree: dict[str, Any]) -> None:
+def _write(path: Path, key: bytes, tree: dict[str, Any]) -> None:
     payload = json.dumps({"format": FORMAT, "data": tree}, ensure_ascii=False, separators=(",", ":")).encode()
-    blob = hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
+    blob = _checksum(key, payload) + b"\n" + payload
     tmp: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -97,6 +138,10 @@ def _write(path: Path, tree: dict[str, Any]) -> None:
                 pass
 
 
+_fresh: list[bool] = [False]  # parsing everything afresh (a reader found a cached tree invalid)
+_hits: list[int] = [0]        # trees given from the cache in this process
+
+
 def loads(text: str, data: bytes | None = None) -> dict[str, Any]:
     """``tomllib.loads(text)``, from the cache when these exact bytes were parsed before.
 
@@ -104,14 +149,35 @@ def loads(text: str, data: bytes | None = None) -> dict[str, Any]:
     :class:`tomllib.TOMLDecodeError` as ``tomllib`` does; a file that does not parse is not cached.
     """
     raw = text.encode("utf-8") if data is None else data
-    path = _entry_path(raw)
-    if path is not None:
-        hit = _read(path)
+    entry = _entry_path(raw)
+    if entry is not None and not _fresh[0]:
+        hit = _read(entry[0], entry[1], max_entry_size(len(raw)))
         if hit is not None:
+            _hits[0] += 1
             return hit
     import tomllib  # only when something must be parsed: its import is part of the cost saved
 
     tree = tomllib.loads(text)
-    if path is not None and _plain(tree):
-        _write(path, tree)
+    if entry is not None and _plain(tree):
+        _write(entry[0], entry[1], tree)
     return tree
+
+
+def fresh_on_failure(load: Callable[[], T]) -> T:
+    """``load()``, a reader that validates what :func:`loads` gives it. When it fails (in any way)
+    after a tree came from the cache, the cache may be at fault, not the file: ``load()`` runs again
+    with every file parsed afresh (and its entry written anew), and only a failure then is the
+    file's own."""
+    if _fresh[0]:
+        return load()
+    hits = _hits[0]
+    try:
+        return load()
+    except Exception:
+        if _hits[0] == hits:
+            raise  # nothing came from the cache: the fault is the file's
+    _fresh[0] = True
+    try:
+        return load()
+    finally:
+        _fresh[0] = False

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 from collections.abc import Callable, Mapping
 
 from shensha_plates.core.catalog import KEYS, Catalog, anchor_branch, default_catalog
+from shensha_plates.core.errors import CatalogError, one_line
 from shensha_plates.core.engine import DIALS, Options, Plate, State, compute_plate, step_state
 
 if TYPE_CHECKING:
@@ -94,7 +95,12 @@ class PlateModel:
         self._ke_result: Ke | None = None
         self._names: tuple[NameStatus, ...] = ()
         self._date_general_cache: tuple[object, int] = (None, 0)
-        self._compute_liuren()
+        self._message: Message | None = None
+        try:
+            self._compute_liuren()
+        except CatalogError as e:  # a damaged Liu Ren table: the plates without the 式, and the reason
+            self._ke_result, self._names = None, ()
+            self._message = Message(one_line(str(e)), True)
         self._lang = lang
         self._listeners: list[Listener] = []
         self._undo: list[Snapshot] = []
@@ -102,7 +108,6 @@ class PlateModel:
         self._paper = False
         self._paper_anchors: dict[str, int] = {}
         self._gesture: Snapshot | None = None
-        self._message: Message | None = None
 
     # -- observers -----------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -250,13 +255,25 @@ class PlateModel:
     def _snapshot(self) -> Snapshot:
         return Snapshot(self._state, self._options, self._calendar, self._general, self._ke)
 
-    def _apply(self, snap: Snapshot) -> None:
+    def _apply(self, snap: Snapshot) -> bool:
+        """Show ``snap``; False (nothing changed, the reason reported) when a rule file it needs is
+        damaged, as the Liu Ren tables first read when the state gets an hour."""
+        before = (self._snapshot(), self._plate, self._ke_result, self._names)
         self._state, self._options, self._calendar = snap.state, snap.options, snap.calendar
         self._general, self._ke = snap.general, snap.ke
-        self._plate = compute_plate(self._state, self._options, self.catalog)
-        self._compute_liuren()
+        try:
+            self._plate = compute_plate(self._state, self._options, self.catalog)
+            self._compute_liuren()
+        except CatalogError as e:
+            old = before[0]
+            self._state, self._options, self._calendar = old.state, old.options, old.calendar
+            self._general, self._ke = old.general, old.ke
+            self._plate, self._ke_result, self._names = before[1], before[2], before[3]
+            self.report(one_line(str(e)))
+            return False
         self._paper_anchors = {}
         self._emit("state")
+        return True
 
     def set_state(self, state: State, *, calendar: CalendarInfo | None = None,
                   options: Options | None = None, record: bool = True) -> None:
@@ -283,11 +300,13 @@ class PlateModel:
     def _commit(self, new: Snapshot, record: bool = True) -> None:
         if new == self._snapshot():
             return
+        current = self._snapshot()
+        if not self._apply(new):
+            return
         if record:
-            self._undo.append(self._snapshot())
+            self._undo.append(current)
             del self._undo[:-UNDO_LIMIT]
             self._redo.clear()
-        self._apply(new)
         self._emit("history")
 
     def set_options(self, options: Options) -> None:
@@ -355,15 +374,19 @@ class PlateModel:
 
     def undo(self) -> None:
         if self._undo:
-            self._redo.append(self._snapshot())
-            self._apply(self._undo.pop())
-            self._emit("history")
+            current = self._snapshot()
+            if self._apply(self._undo[-1]):
+                self._undo.pop()
+                self._redo.append(current)
+                self._emit("history")
 
     def redo(self) -> None:
         if self._redo:
-            self._undo.append(self._snapshot())
-            self._apply(self._redo.pop())
-            self._emit("history")
+            current = self._snapshot()
+            if self._apply(self._redo[-1]):
+                self._redo.pop()
+                self._undo.append(current)
+                self._emit("history")
 
     def report(self, text: str, *, error: bool = True) -> None:
         """Tell the user something (an error by default); whoever shows messages follows ``"message"``."""

@@ -76,3 +76,102 @@ def test_a_read_only_file_is_replaced_only_when_confirmed(window: MainWindow, tm
         assert target.read_bytes() == b"old"
         assert "read-only" in (window.last_error or "")
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+# -- item 6: a damaged Liu Ren table behind the hour action -------------------------------------------
+
+def test_a_damaged_liuren_table_is_a_message_from_the_hour_action(window: MainWindow, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+    from importlib import resources
+
+    from shensha_plates.core.engine import State
+    from shensha_plates.core.liuren import tables
+    escaped = catch_slot_exceptions(monkeypatch)
+    folder = tmp_path / "liuren"
+    shutil.copytree(str(resources.files("shensha_plates.resources.liuren")), folder)
+    plate = folder / "plate.toml"
+    plate.write_text(plate.read_text("utf-8").replace("schema_version = 1", "schema_version = 7", 1), "utf-8")
+    window.model.set_state(State.parse("丙午", 11, "甲辰", "庚戌"))
+    tables.liuren_tables.cache_clear()
+    monkeypatch.setattr(tables, "load_tables", lambda folder_=None: tables._load_tables(folder))
+    try:
+        before = window.model.state
+        window.actions_by_name["hour_fwd"].trigger()
+        QApplicationProcess()
+        assert escaped == []
+        assert window.model.state == before and window.model.ke is None  # nothing half-changed
+        assert window.last_error and "plate.toml" in window.last_error and "schema_version" in window.last_error
+        window.actions_by_name["undo"].trigger()  # the refused step left no undo entry behind
+        assert escaped == []
+    finally:
+        tables.liuren_tables.cache_clear()
+
+
+def QApplicationProcess() -> None:  # noqa: N802 - reads as the Qt call it wraps
+    from PySide6.QtWidgets import QApplication
+    QApplication.processEvents()
+
+
+# -- items 4 and 7: the settings file a FIFO, a device, huge, or behind a folder that cannot be searched --
+
+_OPEN_SETTINGS = ("import sys; from pathlib import Path; from shensha_plates.gui.shell.settings import Settings; "
+                  "s = Settings(Path(sys.argv[1])); s.set('lang', 'zh-Hant'); print(s.get('lang'), s.sync()); "
+                  "print(s.unsaved)")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev_zero", "huge", "too_long", "folder"])
+def test_a_settings_file_that_cannot_be_read_is_reported(tmp_path: Path, kind: str) -> None:
+    import subprocess
+    path = tmp_path / "shensha-plates.ini"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dev_zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "huge":
+        with open(path, "wb") as fh:
+            fh.truncate(3 * 2**30)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path = tmp_path / ("x" * 250) / ("y" * 250) / "z" / ".." / ("w" * 4000) / "shensha-plates.ini"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.run([sys.executable, "-c", _OPEN_SETTINGS, str(path)], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    value, synced, reason = proc.stdout.split("\n")[0].split()[0], proc.stdout.split()[1], proc.stdout.split("\n")[1]
+    assert value == "zh-Hant" and synced == "False" and reason not in ("", "None"), proc.stdout
+    if kind != "too_long":
+        assert os.path.lexists(path) and (kind != "huge" or path.stat().st_size == 3 * 2**30)  # left as it was
+
+
+def test_a_settings_folder_that_cannot_be_searched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   qapp: object) -> None:
+    from shensha_plates.gui.shell.settings import Settings
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    path = locked / "inner" / "shensha-plates.ini"
+    real_open, real_stat, real_mkdir = os.open, os.stat, os.mkdir
+
+    def denied(real: Any) -> Any:  # the kernel's answer to a user other than root, given here
+        def check(p: Any, *a: Any, **k: Any) -> Any:
+            if os.fspath(p).startswith(str(locked) + os.sep):
+                raise PermissionError(13, "Permission denied", os.fspath(p))
+            return real(p, *a, **k)
+        return check
+    monkeypatch.setattr(os, "open", denied(real_open))
+    monkeypatch.setattr(os, "stat", denied(real_stat))
+    monkeypatch.setattr(os, "mkdir", denied(real_mkdir))
+    s = Settings(path)
+    assert s.unsaved and "Permission denied" in s.unsaved
+    assert s.get("lang") == "zh-Hans" and s.sync() is False
+
+
+def test_the_window_starts_with_a_fifo_for_settings(tmp_path: Path, qtbot: Any) -> None:
+    from shensha_plates.gui.shell.settings import Settings
+    path = tmp_path / "s.ini"
+    os.mkfifo(path)
+    w = MainWindow(settings=Settings(path))
+    qtbot.addWidget(w)
+    w.show()
+    assert w.settings.unsaved and "FIFO" in w.settings.unsaved

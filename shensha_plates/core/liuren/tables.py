@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 from shensha_plates.core.catalog import SEED_FILES
 from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core import tomlcache
 from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
 
@@ -475,6 +476,12 @@ def _load_names(path: Path | str, books: Mapping[str, Book], generals: tuple[Gen
 
 
 def load_tables(folder: Path | str | None = None) -> LiurenTables:
+    """See :func:`_load_tables`; a cached tree that fails validation is parsed afresh first
+    (:func:`shensha_plates.core.tomlcache.fresh_on_failure`), so only the file's own faults are reported."""
+    return tomlcache.fresh_on_failure(lambda: _load_tables(folder))
+
+
+def _load_tables(folder: Path | str | None = None) -> LiurenTables:
     """Read and validate the three files of ``folder`` (default: the packaged ``resources/liuren``)."""
     base = Path(folder) if folder is not None else Path(str(resources.files("shensha_plates.resources.liuren")))
     plate = _load_plate(base / "plate.toml")

@@ -21,13 +21,25 @@ def _quiet_exit(signum: int, frame: object) -> None:
 # Ctrl+C from the program's first line on is a quiet exit (130), not a traceback from the middle of
 # an import; main() then installs the full handling (shensha_plates.core.interrupt). Only where
 # Python's own handler is in place: a process that set its own keeps it.
+_ORIGINAL: list[tuple[int, object]] = []  # the handlers replaced here, put back for the window
 try:
     for _name, _python_default in (("SIGINT", signal.default_int_handler), ("SIGTERM", signal.SIG_DFL),
                                    ("SIGHUP", signal.SIG_DFL)):
         if hasattr(signal, _name) and signal.getsignal(getattr(signal, _name)) is _python_default:
+            _ORIGINAL.append((getattr(signal, _name), _python_default))
             signal.signal(getattr(signal, _name), _quiet_exit)
 except ValueError:  # imported outside the main thread
     pass
+
+
+def _original_handlers() -> None:
+    """The handlers the process started with: the window runs Qt's event loop, where a Python
+    handler would wait for Python code to run (a SIGTERM would not end a window showing a dialog)."""
+    for signum, handler in _ORIGINAL:
+        try:
+            signal.signal(signum, handler)  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            pass
 
 from collections.abc import Sequence  # noqa: E402 - after the handler, on purpose
 from typing import TYPE_CHECKING  # noqa: E402
@@ -81,6 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = decode_argv(sys.argv[1:]) if argv is None else list(argv)
         if not args or args[0] == "gui" or args[0] == "--lang" or args[0].startswith("--lang="):
             restore()
+            _original_handlers()
             return _window(args[1:] if args and args[0] == "gui" else args)
         return _command(args)
     except KeyboardInterrupt:  # raised only while a file was written, after the writer cleaned up

@@ -8,7 +8,9 @@ Qt's per-user configuration folder.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Any, Final
@@ -39,6 +41,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "calendar/month_basis": "jie",
     "calendar/zi_hour": "next-day",
 }
+MAX_SIZE: Final = 1 << 20  # bytes: a settings file is a few hundred; anything larger is not ours
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "lang": ("zh-Hans", "zh-Hant"), "layout": ("side", "stacked"), "orientation": ("south", "north"),
     "text_mode": ("radial", "upright"), "calendar/year_start": ("lichun", "lichun-day", "new-year"),
@@ -61,24 +64,75 @@ class Settings:
         self.notice: str | None = None
         # why changes made now cannot be kept (the window says so once), or None
         self.unsaved: str | None = None
+        self._detached = False  # True: the file is not used at all (see _file_problem)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             self.unsaved = e.strerror or str(e)
+        problem = self._file_problem()
+        if problem is not None:
+            # never handed to QSettings, which would block on a FIFO or read a device without end:
+            # the defaults, kept in a private file of this run only, and the reason said once
+            self.unsaved = problem
+            self._detached = True
+            # a name under the null device: nothing there to read, nothing can be written there
+            self._qs = QSettings(os.path.join(os.devnull, "shensha-plates.ini"), QSettings.Format.IniFormat)
+            return
         self._qs = QSettings(str(self.path), QSettings.Format.IniFormat)
-        if self.path.exists() and not self._readable():
+        if self._exists() and not self._readable():
             self._move_aside()
         if self.unsaved is None:
             self.unsaved = self._write_problem()
+
+    def _exists(self) -> bool:
+        try:
+            os.stat(self.path)
+        except OSError:
+            return False
+        return True
+
+    def _file_problem(self) -> str | None:
+        """Why the settings file cannot be read at all (None when it is a regular file of a sane
+        size, or is not there yet): a folder that cannot be searched, a name too long, a FIFO, a
+        device, a folder, a file over :data:`MAX_SIZE`. Checked without blocking (opened
+        non-blocking, examined before a byte is read)."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except OSError as e:
+            if e.errno == errno.EACCES and self._stat_ok():
+                return None  # there but unreadable: the damaged-file path moves it aside
+            return f"the settings file cannot be opened: {e.strerror or e}"
+        try:
+            st = os.fstat(fd)
+        finally:
+            os.close(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = ("a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or
+                    stat.S_ISBLK(st.st_mode) else "a folder" if stat.S_ISDIR(st.st_mode) else "a special file")
+            return f"the settings file is {kind}, not a regular file"
+        if st.st_size > MAX_SIZE:
+            return f"the settings file is {st.st_size:,} bytes, over the {MAX_SIZE:,} a settings file can be"
+        return None
+
+    def _stat_ok(self) -> bool:
+        try:
+            return stat.S_ISREG(os.stat(self.path).st_mode)
+        except OSError:
+            return False
 
     def _write_problem(self) -> str | None:
         """Why the file cannot be written, checked as QSettings will check it when it syncs (the
         file if it exists, else its folder; a lock file goes in the folder too)."""
         folder = self.path.parent
-        if self.path.exists() and not os.access(self.path, os.W_OK):
-            return "the file is read-only"
-        if not os.access(folder, os.W_OK | os.X_OK):
-            return "the folder is read-only"
+        try:
+            if self._exists() and not os.access(self.path, os.W_OK):
+                return "the file is read-only"
+            if not os.access(folder, os.W_OK | os.X_OK):
+                return "the folder is read-only"
+        except (OSError, ValueError) as e:
+            return getattr(e, "strerror", None) or str(e)
         return None
 
     def _readable(self) -> bool:
@@ -125,6 +179,8 @@ class Settings:
 
     def sync(self) -> bool:
         """Write the settings out; False (with :attr:`unsaved` set) when they could not be."""
+        if self._detached:
+            return False  # the file is not one that can be read or written (see unsaved)
         self._qs.setValue("schema_version", 1)
         self._qs.sync()
         if self._qs.status() == QSettings.Status.AccessError:
