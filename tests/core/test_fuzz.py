@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from shensha_plates.core.catalog import load_catalog
 from shensha_plates.core.cli import main
 from shensha_plates.core.cycle import BRANCHES, PILLARS, XUN_HEADS, ascii_int, parse_month
-from shensha_plates.core.datafile import write_atomic
+from shensha_plates.core.datafile import ReadOnlyTarget, write_atomic
 from shensha_plates.core.errors import CatalogError, InputError
 from shensha_plates.core.teaching import LessonError, load_lesson
 from tests.conftest import REPO
@@ -284,13 +284,18 @@ def test_writes_over_links_modes_and_odd_names(case: tuple[str, int, str, bytes]
             os.mkfifo(target)
         elif kind == "loop":
             target.symlink_to(target)
+        # an existing read-only file (0444) is refused unless the user confirmed replacing it
+        refused = kind in ("file", "symlink", "chain", "hardlink") and not mode & 0o200
         try:
             write_atomic(target, data)
+        except ReadOnlyTarget:
+            assert refused, (kind, oct(mode))
+            assert real.read_bytes() == old and stat.S_IMODE(real.stat().st_mode) == mode
         except OSError:
             assert kind in ("folder", "fifo", "loop"), kind
             assert target.is_dir() if kind == "folder" else True
         else:
-            assert kind not in ("folder", "fifo", "loop"), kind
+            assert kind not in ("folder", "fifo", "loop") and not refused, (kind, oct(mode))
             assert target.read_bytes() == data
             if kind in ("symlink", "dangling", "chain"):
                 assert target.is_symlink() and real.read_bytes() == data
