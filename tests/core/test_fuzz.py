@@ -17,13 +17,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shensha_plates.core.catalog import load_catalog
 from shensha_plates.core.cli import main
 from shensha_plates.core.cycle import BRANCHES, PILLARS, XUN_HEADS, ascii_int, parse_month
-from shensha_plates.core.datafile import write_atomic
+from shensha_plates.core.datafile import ReadOnlyTarget, write_atomic
 from shensha_plates.core.errors import CatalogError, InputError
 from shensha_plates.core.teaching import LessonError, load_lesson
 from tests.conftest import REPO
@@ -284,8 +285,13 @@ def test_writes_over_links_modes_and_odd_names(case: tuple[str, int, str, bytes]
             os.mkfifo(target)
         elif kind == "loop":
             target.symlink_to(target)
+        if kind in ("file", "symlink", "chain", "hardlink") and not mode & 0o200:
+            # a read-only file is refused unless the user confirmed (issue 24 item 13): untouched
+            with pytest.raises(ReadOnlyTarget):
+                write_atomic(target, data)
+            assert real.read_bytes() == old and not _parts(root)
         try:
-            write_atomic(target, data)
+            write_atomic(target, data, replace_read_only=True)
         except OSError:
             assert kind in ("folder", "fifo", "loop"), kind
             assert target.is_dir() if kind == "folder" else True

@@ -309,3 +309,36 @@ def test_the_writer_refuses_a_read_only_file_unless_told(tmp_path: Path) -> None
     assert target.read_bytes() == b"old"
     write_atomic(link, b"new", replace_read_only=True)
     assert target.read_bytes() == b"new" and stat.S_IMODE(target.stat().st_mode) == 0o444 and link.is_symlink()
+
+
+# -- item 8: a large PNG is encoded in strips ----------------------------------------------------------
+
+_PEAK = """
+import resource, sys
+from shensha_plates.gui.export.cli import main, _ensure_app
+_ensure_app()
+from shensha_plates.core.catalog import default_catalog
+default_catalog()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+code = main(["--year", "丙午", "--month", "11", "--xun", "甲辰", "-o", "big.png", "--size", sys.argv[1]] + sys.argv[2:])
+print(before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code)
+"""
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+def test_a_large_png_needs_little_more_than_its_image(tmp_path: Path, transparent: bool) -> None:
+    side = 7000
+    proc = subprocess.run([sys.executable, "-c", _PEAK, f"{side}x{side}", *(["--transparent"] if transparent else [])],
+                          cwd=tmp_path, env=env_with(), capture_output=True, text=True, timeout=300)
+    before, after, code = (int(v) for v in proc.stdout.split()[-3:])
+    assert code == 0, proc.stderr
+    image_kb = side * side * 4 / 1024
+    grown = after - before
+    assert grown < 1.4 * image_kb, (grown / image_kb)  # it grew by 3 to 4 images before the strips
+    import zlib
+    data = (tmp_path / "big.png").read_bytes()
+    assert data[12:16] == b"IHDR" and int.from_bytes(data[16:20], "big") == side
+    idat = data.index(b"IDAT")
+    length = int.from_bytes(data[idat - 4:idat], "big")
+    raw = zlib.decompress(data[idat + 4:idat + 4 + length])
+    assert len(raw) == side * (1 + side * (4 if transparent else 3))  # every row, each with its filter byte
