@@ -427,7 +427,7 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
 
 def bench_name_sizes(results: dict[str, float], details: dict[str, object]) -> None:
     """The smallest name drawn, in Zhuang's example state, the real window at each size."""
-    from shensha_plates.gui.measure import window_min_name_px
+    from tests.support.measure import window_min_name_px
 
     for key, (width, height, layout, plate) in NAME_SIZES.items():
         results[key] = window_min_name_px(width, height, layout, plate)
@@ -509,7 +509,7 @@ def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: di
     """Resident memory after 1,000 dialog open/close cycles (issue 18): every kind of dialog opened
     and closed in turn, 100 rounds of the ten kinds, measured after ten rounds that fill the caches
     a session keeps (glyphs, styles)."""
-    from shensha_plates.gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
+    from tests.support.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
     rounds = -(-(200 if quick else 1000) // len(DIALOG_KINDS))  # at least that many cycles
     cycles = rounds * len(DIALOG_KINDS)
     dialog_cycle(w, 10)  # type: ignore[arg-type]

@@ -81,7 +81,7 @@ def readable_shots(app: object, out: Path) -> None:
     from PySide6.QtWidgets import QApplication
 
     from shensha_plates.core.engine import State
-    from shensha_plates.gui.measure import min_name_px
+    from tests.support.measure import min_name_px
     from shensha_plates.gui.shell.main_window import MainWindow
     from shensha_plates.gui.shell.settings import Settings
     from shensha_plates.gui.style import branch_angle

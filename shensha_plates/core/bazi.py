@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Final
 from collections.abc import Callable, Mapping, Sequence
 
-from shensha_plates.core.catalog import SEED_FILES, Source
+from shensha_plates.core.catalog import SEED_FILES, Source, parse_source
 from shensha_plates.core.cycle import BRANCHES, PHASES, PILLARS, STEMS, nayin, xun_of
 from shensha_plates.core import tomlcache
-from shensha_plates.core.datafile import parse_source, read_rules
+from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError, InputError
 
 __all__ = ["BaziSpirit", "Hit", "Chart", "chart", "chart_for", "load_bazi", "default_bazi", "PILLAR_NAMES",

@@ -33,7 +33,7 @@ from shensha_plates.core.datafile import read_file
 from shensha_plates.core.errors import CatalogError
 
 __all__ = [
-    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "Ring",
+    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "parse_source", "Ring",
     "Spirit", "Catalog", "load_catalog", "default_catalog", "label_branch",
 ]
 
@@ -113,6 +113,17 @@ class Source:
     def to_json(self) -> dict[str, str | None]:
         return {"file": self.file or None, "file_name": self.file_name, "book": self.book(),
                 "quote": self.quote or None}
+
+
+def parse_source(file: str, entry: str, field: str, raw: Any) -> Source:
+    """A ``{ file = "000", quote = "…" }`` table: a seed code and a non-empty quotation."""
+    if not isinstance(raw, dict) or set(raw) != {"file", "quote"}:
+        raise CatalogError(file, entry, field, raw, "must be { file = …, quote = … }")
+    if raw["file"] not in SEED_FILES:
+        raise CatalogError(file, entry, f"{field}.file", raw["file"], "is not a seed file code")
+    if not isinstance(raw["quote"], str) or not raw["quote"].strip():
+        raise CatalogError(file, entry, f"{field}.quote", raw["quote"], "must be a non-empty quotation")
+    return Source(raw["file"], raw["quote"])
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,15 +17,12 @@ import secrets
 import stat
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from shensha_plates.core import interrupt, tomlcache
 from shensha_plates.core.errors import CatalogError
 
-if TYPE_CHECKING:
-    from shensha_plates.core.catalog import Source
-
-__all__ = ["read_rules", "parse_source", "read_file", "write_atomic", "output_path", "STALE_AFTER",
+__all__ = ["read_rules", "read_file", "write_atomic", "output_path", "STALE_AFTER",
            "ReadOnlyTarget", "read_only", "refuse_read_only"]
 
 # Temporary files are ".shensha-<16 hex>.part": 30 bytes whatever the target's name, so any name
@@ -77,18 +74,6 @@ def read_rules(path: Path | str) -> tuple[str, dict[str, Any]]:
     if data.get("schema_version") != 1:
         raise CatalogError(name, "(file)", "schema_version", data.get("schema_version"), "must be 1")
     return name, data
-
-
-def parse_source(file: str, entry: str, field: str, raw: Any) -> Source:
-    """A ``{ file = "000", quote = "…" }`` table: a seed code and a non-empty quotation."""
-    from shensha_plates.core.catalog import SEED_FILES, Source  # core.catalog reads its files with read_file
-    if not isinstance(raw, dict) or set(raw) != {"file", "quote"}:
-        raise CatalogError(file, entry, field, raw, "must be { file = …, quote = … }")
-    if raw["file"] not in SEED_FILES:
-        raise CatalogError(file, entry, f"{field}.file", raw["file"], "is not a seed file code")
-    if not isinstance(raw["quote"], str) or not raw["quote"].strip():
-        raise CatalogError(file, entry, f"{field}.quote", raw["quote"], "must be a non-empty quotation")
-    return Source(raw["file"], raw["quote"])
 
 
 def output_path(path: str | os.PathLike[str]) -> Path:

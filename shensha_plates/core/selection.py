@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any, Final
 from collections.abc import Mapping
 
-from shensha_plates.core.catalog import Source
+from shensha_plates.core.catalog import Source, parse_source
 from shensha_plates.core.cycle import BRANCHES, MOUNTAINS, STEMS
 from shensha_plates.core import tomlcache
-from shensha_plates.core.datafile import parse_source, read_rules
+from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError, InputError
 
 __all__ = ["SelectionSpirit", "SelectionRules", "SelectionPlate", "Placement", "load_selection",

@@ -17,7 +17,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -285,18 +284,18 @@ def test_writes_over_links_modes_and_odd_names(case: tuple[str, int, str, bytes]
             os.mkfifo(target)
         elif kind == "loop":
             target.symlink_to(target)
-        if kind in ("file", "symlink", "chain", "hardlink") and not mode & 0o200:
-            # a read-only file is refused unless the user confirmed (issue 24 item 13): untouched
-            with pytest.raises(ReadOnlyTarget):
-                write_atomic(target, data)
-            assert real.read_bytes() == old and not _parts(root)
+        # an existing read-only file (0444) is refused unless the user confirmed replacing it
+        refused = kind in ("file", "symlink", "chain", "hardlink") and not mode & 0o200
         try:
-            write_atomic(target, data, replace_read_only=True)
+            write_atomic(target, data)
+        except ReadOnlyTarget:
+            assert refused, (kind, oct(mode))
+            assert real.read_bytes() == old and stat.S_IMODE(real.stat().st_mode) == mode
         except OSError:
             assert kind in ("folder", "fifo", "loop"), kind
             assert target.is_dir() if kind == "folder" else True
         else:
-            assert kind not in ("folder", "fifo", "loop"), kind
+            assert kind not in ("folder", "fifo", "loop") and not refused, (kind, oct(mode))
             assert target.read_bytes() == data
             if kind in ("symlink", "dangling", "chain"):
                 assert target.is_symlink() and real.read_bytes() == data

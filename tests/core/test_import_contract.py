@@ -36,3 +36,20 @@ def test_import_linter_contracts() -> None:
     assert f"{len(contracts)} kept, 0 broken" in proc.stdout
     for name in names:
         assert name in proc.stdout
+
+
+def test_no_import_circle() -> None:
+    """No module of the package reaches itself through its imports (those made only for type checking
+    included): a circle makes the order of loading matter and the layers meaningless. Where a lower
+    module needs to speak of a higher one's object, it names what it needs as a Protocol."""
+    import grimp
+
+    graph = grimp.build_graph("shensha_plates")
+    circles = set()
+    for module in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported.startswith("shensha_plates.") and imported != module:
+                back = graph.find_shortest_chain(importer=imported, imported=module)
+                if back:
+                    circles.add(" → ".join((module, *back)))
+    assert not circles, "import circles:\n" + "\n".join(sorted(circles))

@@ -13,7 +13,7 @@ import shensha_plates.gui.export.dialog  # noqa: F401 - every module that define
 import shensha_plates.gui.panels.classroom  # noqa: F401
 import shensha_plates.gui.panels.systems  # noqa: F401
 import shensha_plates.gui.panels.tables  # noqa: F401
-from shensha_plates.gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, rss_mb, settle
+from tests.support.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, rss_mb, settle
 from shensha_plates.gui.shell.main_window import MainWindow
 
 ROUNDS = 100

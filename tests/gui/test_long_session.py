@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from shensha_plates.core.engine import State, compute_plate
-from shensha_plates.gui.shell.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
+from tests.support.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, settle
 from shensha_plates.gui.shell.main_window import MainWindow
 from shensha_plates.gui.style import branch_angle
 from tests.gui.conftest import drag_ring, ring_point, wheel_on

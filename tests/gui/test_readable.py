@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QPointF, QRect, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from shensha_plates.gui.measure import min_name_px, name_sizes
+from tests.support.measure import min_name_px, name_sizes
 from shensha_plates.gui.plate.lens import BRANCH_PX, LENS_PX
 from shensha_plates.gui.shell.main_window import MainWindow
 from shensha_plates.gui.shell.settings import Settings

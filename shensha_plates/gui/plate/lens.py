@@ -10,11 +10,11 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QWidget
 
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.gui.describe import to_lang
@@ -23,7 +23,29 @@ from shensha_plates.gui.i18n import tr
 from shensha_plates.gui.plate.ring_item import RingItem, box_rect, quality_color, slot_flipped
 
 if TYPE_CHECKING:
-    from shensha_plates.gui.plate.view import PlateView
+    from collections.abc import Mapping
+
+    from PySide6.QtCore import QPoint as _QPoint
+    from shensha_plates.gui.model import PlateModel
+    from shensha_plates.gui.plate.scene import PlateScene, ViewConfig
+
+
+class LensView(Protocol):
+    """What the lens reads of the view it watches (the plate view is one): a protocol, so that the view
+    may own its lens without an import circle."""
+
+    @property
+    def plates(self) -> PlateScene: ...
+    @property
+    def rings(self) -> Mapping[str, RingItem]: ...
+    @property
+    def model(self) -> PlateModel: ...
+    @property
+    def config(self) -> ViewConfig: ...
+
+    def viewport(self) -> QWidget: ...
+    def mapToScene(self, point: _QPoint) -> QPointF: ...
+    def mapFromScene(self, point: QPointF) -> _QPoint: ...
 
 __all__ = ["Lens", "SlotHit", "slot_at", "LENS_PX", "BRANCH_PX"]
 
@@ -40,7 +62,7 @@ class SlotHit:
     plate: str  # the plate group's name
 
 
-def slot_at(view: PlateView, scene_pos: QPointF) -> SlotHit | None:
+def slot_at(view: LensView, scene_pos: QPointF) -> SlotHit | None:
     """The disc slot under a scene point, as the discs stand now (also while one turns)."""
     for name, group in view.plates.groups.items():
         pt = group.mapFromScene(scene_pos)
@@ -62,10 +84,10 @@ def _angle0(ring: RingItem) -> float:
 
 
 class Lens(QObject):
-    """Watches the pointer over a :class:`PlateView` and shows what is under it."""
+    """Watches the pointer over a plate view (:class:`LensView`) and shows what is under it."""
 
-    def __init__(self, view: PlateView) -> None:
-        super().__init__(view)
+    def __init__(self, view: LensView) -> None:
+        super().__init__(view.viewport())  # owned by the view's viewport, deleted with it
         self.view = view
         self.enabled = True
         self.label = QLabel(view.viewport())

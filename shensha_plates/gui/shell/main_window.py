@@ -76,7 +76,7 @@ class MainWindow(QMainWindow):
         self.classroom_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.panel.tabs.addTab(self.classroom_scroll, "")
         self.panel.tabs.currentChanged.connect(self._tab_shown)
-        self.presenter = Presenter(self)
+        self.presenter = Presenter(self, parent=self)
         self._build_lesson_tab()
         self._connect()
         self.panel.set_view_options({k: self.settings.get(k) for k in

@@ -8,18 +8,50 @@ it reads from the model and the classroom panel.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QWindow
+from PySide6.QtWidgets import QApplication, QLabel, QMenuBar, QSplitter, QStatusBar, QWidget
 
 from shensha_plates.gui.describe import state_label
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
 
 if TYPE_CHECKING:
-    from shensha_plates.gui.shell.main_window import MainWindow
+    from shensha_plates.gui.model import PlateModel
+    from shensha_plates.gui.panels.classroom import ClassroomPanel
+    from shensha_plates.gui.panels.lesson import LessonPanel
+    from shensha_plates.gui.plate.view import PlateView
+
+
+class PresentedWindow(Protocol):
+    """What presentation mode needs of the window it rearranges (the main window is one). A protocol,
+    not the window's class, so that the window may own a presenter without an import circle."""
+
+    selected_branch: int | None
+
+    @property
+    def view(self) -> PlateView: ...
+    @property
+    def model(self) -> PlateModel: ...
+    @property
+    def splitter(self) -> QSplitter: ...
+    @property
+    def panel_container(self) -> QWidget: ...
+    @property
+    def classroom(self) -> ClassroomPanel: ...
+    @property
+    def lesson_if_built(self) -> LessonPanel | None: ...
+    def select_branch(self, branch: int) -> None: ...
+    def menuBar(self) -> QMenuBar: ...
+    def statusBar(self) -> QStatusBar: ...
+    def height(self) -> int: ...
+    def rect(self) -> QRect: ...
+    def isFullScreen(self) -> bool: ...
+    def showFullScreen(self) -> None: ...
+    def showNormal(self) -> None: ...
+    def windowHandle(self) -> QWindow | None: ...
 
 __all__ = ["Presenter", "DIAL_KEYS"]
 
@@ -39,8 +71,8 @@ class Presenter(QObject):
     SPOT_NEXT = (Qt.Key.Key_Tab, Qt.Key.Key_BracketRight)
     SPOT_PREV = (Qt.Key.Key_Backtab, Qt.Key.Key_BracketLeft)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: PresentedWindow, parent: QWidget) -> None:
+        super().__init__(parent)
         self.w = window
         self.active = False
         self.dial = "month"
@@ -57,7 +89,7 @@ class Presenter(QObject):
                                         "border-radius: 8px;")
         self.walk_caption.setWordWrap(True)
         self.walk_caption.hide()
-        self.blackout = QWidget(window)
+        self.blackout = QWidget(parent)
         self.blackout.setObjectName("blackout")
         self.blackout.setStyleSheet("background: black;")
         self.blackout.hide()
@@ -76,8 +108,9 @@ class Presenter(QObject):
                        "menu": w.menuBar().isVisible(), "status": w.statusBar().isVisible(),
                        "full": w.isFullScreen()}
         screens = QGuiApplication.screens()
-        if screen_index is not None and 0 <= screen_index < len(screens) and w.windowHandle() is not None:
-            w.windowHandle().setScreen(screens[screen_index])
+        handle = w.windowHandle()
+        if screen_index is not None and 0 <= screen_index < len(screens) and handle is not None:
+            handle.setScreen(screens[screen_index])
         w.panel_container.hide()
         w.menuBar().hide()
         w.statusBar().hide()
