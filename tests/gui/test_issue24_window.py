@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 from shensha_plates.gui.shell.main_window import MainWindow
@@ -167,7 +168,7 @@ def test_a_settings_folder_that_cannot_be_searched(tmp_path: Path, monkeypatch: 
     assert s.get("lang") == "zh-Hans" and s.sync() is False
 
 
-def test_the_window_starts_with_a_fifo_for_settings(tmp_path: Path, qtbot: Any) -> None:
+def test_the_window_starts_with_a_fifo_for_settings(tmp_path: Path, qtbot: QtBot) -> None:
     from shensha_plates.gui.shell.settings import Settings
     path = tmp_path / "s.ini"
     os.mkfifo(path)
