@@ -145,6 +145,7 @@ def interrupt_at(delay: float, args: list[str], cwd: Path, sig: int) -> tuple[in
     return proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 @pytest.mark.parametrize("what", list(INTERRUPTED))
 def test_an_interrupt_at_any_moment_is_a_quiet_exit_that_writes_nothing(tmp_path: Path, what: str,
@@ -327,6 +328,7 @@ print(before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("transparent", [False, True])
 def test_a_large_png_needs_little_more_than_its_image(tmp_path: Path, transparent: bool) -> None:
     side = 7000

@@ -252,3 +252,19 @@ def test_the_lesson_file_is_versioned_and_takes_settings_among_the_variants(tmp_
                                     "steps": [dict(step, **{field: value})]}), "utf-8")
         with pytest.raises(LessonError, match=f"step 1, field {field}"):
             load_lesson(path)
+
+
+def test_a_rule_error_escaping_any_slot_is_a_message(window: MainWindow, monkeypatch: pytest.MonkeyPatch,
+                                                     qtbot: Any) -> None:
+    from PySide6.QtCore import QTimer
+
+    from shensha_plates.core.errors import CatalogError
+    from shensha_plates.gui.shell.app import _report_escaped_errors
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # put back after the test
+    _report_escaped_errors(window)
+
+    def slot() -> None:
+        raise CatalogError("resources/liuren/plate.toml", "(file)", "schema_version", 7, "must be 1")
+    QTimer.singleShot(0, slot)
+    qtbot.waitUntil(lambda: bool(window.last_error), timeout=2000)
+    assert "plate.toml" in (window.last_error or "")
