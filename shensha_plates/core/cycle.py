@@ -15,6 +15,7 @@ __all__ = [
     "STEMS", "BRANCHES", "PILLARS", "XUN_HEADS", "TRIGRAMS", "MOUNTAINS", "PHASES",
     "parse_stem", "parse_branch", "parse_pillar", "parse_xun", "parse_month", "ascii_int",
     "pillar_index", "pillar_name", "xun_of", "xun_void", "stem_phase", "branch_phase",
+    "STEM_PHASE_INDEX", "BRANCH_PHASE_INDEX", "stem_phase_index", "branch_phase_index", "overcomes",
     "nayin", "stem_palace", "trigram_palace", "is_yang_branch", "is_yang_stem",
     "season_of_month", "mzj_of_month", "group_of_month", "month_branch",
 ]
@@ -30,8 +31,10 @@ PILLARS: Final = tuple(STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
 XUN_HEADS: Final = ("甲子", "甲戌", "甲申", "甲午", "甲辰", "甲寅")
 
 
-_STEM_PHASE: Final = "木木火火土土金金水水"
-_BRANCH_PHASE: Final = "水土木木土火火土金金土水"
+# The five phases (五行) of the stems and branches, once: as indexes into PHASES (木0 火1 土2 金3 水4),
+# so that a phase difference mod 5 says which generates (1) or overcomes (2) which.
+STEM_PHASE_INDEX: Final = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4)
+BRANCH_PHASE_INDEX: Final = (4, 2, 0, 0, 2, 1, 1, 2, 3, 3, 2, 4)
 
 # 寄宫: the branch palace each stem lodges in (Liu Ren).
 _STEM_PALACE: Final = {"甲": "寅", "乙": "辰", "丙": "巳", "丁": "未", "戊": "巳",
@@ -141,11 +144,33 @@ def xun_head_branch(xun: int) -> int:
 
 
 def stem_phase(stem: int) -> str:
-    return _STEM_PHASE[stem % 10]
+    """The phase of a stem as its character.
+
+    >>> stem_phase(7)  # 辛
+    '金'
+    """
+    return PHASES[STEM_PHASE_INDEX[stem % 10]]
 
 
 def branch_phase(branch: int) -> str:
-    return _BRANCH_PHASE[branch % 12]
+    return PHASES[BRANCH_PHASE_INDEX[branch % 12]]
+
+
+def stem_phase_index(stem: int) -> int:
+    return STEM_PHASE_INDEX[stem]
+
+
+def branch_phase_index(branch: int) -> int:
+    return BRANCH_PHASE_INDEX[branch]
+
+
+def overcomes(a: int, b: int) -> bool:
+    """Whether phase ``a`` overcomes phase ``b`` (indexes into PHASES: 木克土, 土克水, 水克火, 火克金, 金克木).
+
+    >>> overcomes(PHASES.index("火"), PHASES.index("金"))
+    True
+    """
+    return (b - a) % 5 == 2
 
 
 def nayin(pillar: int) -> str:

@@ -26,7 +26,7 @@ from shensha_plates.core import tomlcache
 from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError, InputError
 
-__all__ = ["SelectionSpirit", "SelectionRules", "SelectionPlate", "Placement", "load_selection",
+__all__ = ["SelectionSpirit", "SelectionRules", "SelectionPlate", "MountainPlacement", "load_selection",
            "default_selection", "selection_plate", "flight_palace", "return_months", "general_return_months",
            "PALACES", "LUOSHU", "palace_of_branch", "month_pillar", "all_text"]
 
@@ -125,7 +125,7 @@ class SelectionRules:
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
+class MountainPlacement:
     spirit: SelectionSpirit
     labels: tuple[str, ...]       # as the table gives them (mountains, or 离宫 …)
     mountains: tuple[str, ...]    # the mountains covered
@@ -138,14 +138,14 @@ class SelectionPlate:
     year_branch: int
     year_stem: int | None
     month: int
-    placements: tuple[Placement, ...]
+    placements: tuple[MountainPlacement, ...]
     omitted: tuple[str, ...]
     rules: SelectionRules = field(compare=False, repr=False)
 
-    def at(self, mountain: str) -> tuple[Placement, ...]:
+    def at(self, mountain: str) -> tuple[MountainPlacement, ...]:
         return tuple(p for p in self.placements if mountain in p.mountains)
 
-    def in_palace(self, palace: str) -> tuple[Placement, ...]:
+    def in_palace(self, palace: str) -> tuple[MountainPlacement, ...]:
         return tuple(p for p in self.placements if p.palace == palace)
 
     @property
@@ -420,7 +420,7 @@ def selection_plate(year_branch: int, year_stem: int | None, month: int, choices
     for sid in choices:
         if sid not in known:
             raise InputError(f"unknown variant target: {sid!r} (expected one of {', '.join(sorted(known))})")
-    placements: list[Placement] = []
+    placements: list[MountainPlacement] = []
     omitted: list[str] = []
     for sp in rules.spirits:
         vid = choices.get(sp.id)
@@ -434,7 +434,7 @@ def selection_plate(year_branch: int, year_stem: int | None, month: int, choices
             if not palaces:
                 omitted.append(sp.id)
             for pal in dict.fromkeys(palaces):
-                placements.append(Placement(sp, (pal + "宫",), tuple(PALACES[pal]), pal, vid))
+                placements.append(MountainPlacement(sp, (pal + "宫",), tuple(PALACES[pal]), pal, vid))
             continue
         assert values is not None
         if sp.key == "month":
@@ -448,7 +448,7 @@ def selection_plate(year_branch: int, year_stem: int | None, month: int, choices
             labels = values[year_stem]
         if labels:
             mountains = tuple(m for lb in labels for m in _mountains_of(lb))
-            placements.append(Placement(sp, labels, mountains, None, vid))
+            placements.append(MountainPlacement(sp, labels, mountains, None, vid))
     return SelectionPlate(year_branch=year_branch, year_stem=year_stem, month=month,
                           placements=tuple(placements), omitted=tuple(omitted), rules=rules)
 

@@ -25,7 +25,7 @@ from shensha_plates.core.datafile import output_path, read_file, write_atomic
 from shensha_plates.core.errors import InputError, ShenshaError
 
 __all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
-           "Lesson", "LessonStep", "LessonError", "load_lesson", "save_lesson", "TRACE_DIALS"]
+           "Lesson", "LessonStep", "LessonError", "load_lesson", "save_lesson", "TRACE_DIALS", "LESSON_VERSION"]
 
 TRACE_DIALS: Final = {"month": 12, "year": 12, "xun": 6}
 _NUM: Final = "〇一二三四五六七八九十"
@@ -216,9 +216,15 @@ class LessonError(ShenshaError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class LessonStep:
+    """One step of a lesson: the state, the catalog's variant readings, the note, and the step's 式:
+    the month general when it was set by hand or came from a date (``None``: the month's, which the
+    state gives again) and the school's settings for the Liu Ren plate (``shehai=depth`` …)."""
+
     state: State
     variants: tuple[str, ...] = ()
     note: str = ""
+    general: int | None = None
+    liuren: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,11 +271,16 @@ def _step_to_json(step: LessonStep) -> dict[str, Any]:
     return {"year": st.year_name, "month": st.month, "xun": XUN_HEADS[st.xun],
             "day": None if st.day is None else pillar_name(st.day),
             "hour": None if st.hour is None else BRANCHES[st.hour],
-            "variants": list(step.variants), "note": step.note}
+            "variants": list(step.variants), "note": step.note,
+            "general": None if step.general is None else BRANCHES[step.general], "liuren": list(step.liuren)}
+
+
+LESSON_VERSION: Final = 2
+"""Version 2 keeps each step's 式 (``general``, ``liuren``); version 1 files (without them) still open."""
 
 
 def lesson_to_json(lesson: Lesson) -> dict[str, Any]:
-    return {"format": LESSON_FORMAT, "version": 1, "name": lesson.name,
+    return {"format": LESSON_FORMAT, "version": LESSON_VERSION, "name": lesson.name,
             "steps": [_step_to_json(s) for s in lesson.steps]}
 
 
@@ -278,7 +289,7 @@ def _check_text(file: str, lesson: Lesson) -> None:
     if (fault := _text_fault(lesson.name)) is not None:
         raise LessonError(file, "(file)", "name", fault)
     for i, step in enumerate(lesson.steps):
-        for field, values in (("note", (step.note,)), ("variants", step.variants)):
+        for field, values in (("note", (step.note,)), ("variants", step.variants), ("liuren", step.liuren)):
             for value in values:
                 if (fault := _text_fault(value)) is not None:
                     raise LessonError(file, f"step {i + 1}", field, fault)
@@ -347,20 +358,43 @@ def _read_step(name: str, entry: str, st: Any) -> LessonStep:
     if not isinstance(raw_variants, list) or not all(isinstance(v, str) for v in raw_variants):
         raise LessonError(name, entry, "variants", f"must be a list of texts such as \"tian_xi=shun_twelve\", "
                                                    f"got {_show(raw_variants)}")
-    variants = tuple(raw_variants)
-    for v in variants:
+    for v in raw_variants:
         if (fault := _text_fault(v)) is not None:
             raise LessonError(name, entry, "variants", fault)
+    raw_liuren = st.get("liuren", [])
+    if not isinstance(raw_liuren, list) or not all(isinstance(v, str) for v in raw_liuren):
+        raise LessonError(name, entry, "liuren", f"must be a list of texts such as \"shehai=depth\", "
+                                                 f"got {_show(raw_liuren)}")
+    for v in raw_liuren:
+        if (fault := _text_fault(v)) is not None:
+            raise LessonError(name, entry, "liuren", fault)
+    # a Liu Ren setting among the variants (as ke --variant takes them) is read as one
+    from shensha_plates.core.liuren import KeOptions, liuren_tables
+    settings = liuren_tables().settings
+    is_setting = [str(v).partition("=")[0].strip() in settings for v in raw_variants]
+    variants = tuple(v for v, setting in zip(raw_variants, is_setting, strict=True) if not setting)
+    liuren = tuple(raw_liuren) + tuple(v for v, setting in zip(raw_variants, is_setting, strict=True) if setting)
     try:
         Options.from_choices(list(variants))
     except (ShenshaError, ValueError) as e:
         raise LessonError(name, entry, "variants", str(e)) from None
+    try:
+        liuren = KeOptions.from_choices(list(liuren)).to_choices()
+    except (ShenshaError, ValueError) as e:
+        raise LessonError(name, entry, "liuren", str(e)) from None
+    raw_general = st.get("general")
+    general: int | None = None
+    if raw_general is not None:
+        if not isinstance(raw_general, str) or raw_general.strip().removesuffix("将").removesuffix("將") not in BRANCHES:
+            raise LessonError(name, entry, "general", f"must be a branch as text (such as 寅) or null, got "
+                                                      f"{_show(raw_general)}")
+        general = BRANCHES.index(raw_general.strip().removesuffix("将").removesuffix("將"))
     note = st.get("note", "")
     if not isinstance(note, str):
         raise LessonError(name, entry, "note", f"must be text, got {_show(note)}")
     if (fault := _text_fault(note)) is not None:
         raise LessonError(name, entry, "note", fault)
-    return LessonStep(state, variants, note)
+    return LessonStep(state, variants, note, general, liuren)
 
 
 def load_lesson(path: str | os.PathLike[str]) -> Lesson:
@@ -383,7 +417,7 @@ def load_lesson(path: str | os.PathLike[str]) -> Lesson:
         raise LessonError(name, "(file)", "(syntax)", f"is not valid JSON: {e}") from None
     if not isinstance(data, dict) or data.get("format") != LESSON_FORMAT:
         raise LessonError(name, "(file)", "format", f"is not a lesson file (expected format {LESSON_FORMAT!r})")
-    if data.get("version") != 1:
+    if data.get("version") not in (1, LESSON_VERSION) or isinstance(data.get("version"), bool):
         raise LessonError(name, "(file)", "version", f"unsupported version {_show(data.get('version'))}")
     title = data.get("name")
     if not isinstance(title, str) or not title.strip():

@@ -10,10 +10,11 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shensha_plates.core.cycle import BRANCHES, STEMS, stem_palace, xun_of, xun_void
+from shensha_plates.core.cycle import (BRANCHES, STEMS, branch_phase_index, overcomes, stem_palace, stem_phase_index,
+                                      xun_of, xun_void)
 from shensha_plates.core.liuren import KeOptions, compute_ke, course, liuren_tables
 from shensha_plates.core.liuren.method import METHOD_SETTINGS
-from shensha_plates.core.liuren.plate import element_of_branch, element_of_stem, kin, overcomes
+from shensha_plates.core.liuren.plate import kin
 
 TABLES = liuren_tables()
 ALL_METHOD_OPTIONS = [KeOptions.from_choices(dict(zip(METHOD_SETTINGS, combo, strict=True)))
@@ -128,8 +129,8 @@ def test_plate_properties(day: int, hour: int, general: int, noble: str, daynigh
     for lesson, g in zip(ke.lessons, ke.lesson_generals, strict=True):
         assert hp.general_of[lesson.upper] == g
         assert lesson.upper == hp.heaven[lesson.lower]
-        low = element_of_stem(day % 10) if lesson.stem is not None else element_of_branch(lesson.lower)
-        upper = element_of_branch(lesson.upper)
+        low = stem_phase_index(day % 10) if lesson.stem is not None else branch_phase_index(lesson.lower)
+        upper = branch_phase_index(lesson.upper)
         assert (lesson.relation == "xia") == overcomes(low, upper)
         assert (lesson.relation == "shang") == (overcomes(upper, low) and not overcomes(low, upper))
     for t in ke.transmissions:

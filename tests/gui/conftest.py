@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pyqtgraph as pg
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -23,11 +24,11 @@ def _no_rate_limit() -> None:
 
 
 @pytest.fixture
-def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     from shensha_plates.gui.fonts import register_fonts
     register_fonts()
     w = MainWindow(settings=Settings(tmp_path / "settings.ini"))
-    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    qtbot.addWidget(w)
     w.resize(1400, 900)
     w.show()
     QApplication.processEvents()

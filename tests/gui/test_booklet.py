@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from pytestqt.qtbot import QtBot
 from shensha_plates.core.engine import MONTH_NAMES
 from shensha_plates.gui.export.booklet import BookletCancelled, BookletOptions, booklet_pages, write_booklet
 from tests.conftest import REPO
@@ -100,13 +101,13 @@ def test_a_cancelled_booklet_leaves_no_file(tmp_path: Path, qapp: object) -> Non
     assert [p.name for p in folder.iterdir()] == ["year.pdf"]
 
 
-def test_the_progress_dialog_cancel_button_stops_it(tmp_path: Path, qtbot: object) -> None:
+def test_the_progress_dialog_cancel_button_stops_it(tmp_path: Path, qtbot: QtBot) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
     from shensha_plates.gui.export.booklet_dialog import make_booklet
     parent = QWidget()
-    qtbot.addWidget(parent)  # type: ignore[attr-defined]
+    qtbot.addWidget(parent)
     pressed: list[int] = []
 
     def press_cancel() -> None:
@@ -171,10 +172,10 @@ def test_cli_booklet_bad_arguments(tmp_path: Path, args: list[str], needle: str)
     assert list(work.iterdir()) == []
 
 
-def test_the_booklet_dialog_gives_the_chosen_options(qtbot: object) -> None:
+def test_the_booklet_dialog_gives_the_chosen_options(qtbot: QtBot) -> None:
     from shensha_plates.gui.export.booklet_dialog import BookletDialog
     dlg = BookletDialog(BookletOptions(year="丙午", xun="甲辰", lang="zh-Hans"))
-    qtbot.addWidget(dlg)  # type: ignore[attr-defined]
+    qtbot.addWidget(dlg)
     assert dlg.year.currentText() == "丙午" and dlg.xun.currentText() == "甲辰"
     dlg.year.setCurrentText("丁未")
     dlg.paper.setCurrentText("A3")

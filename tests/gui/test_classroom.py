@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -13,12 +14,12 @@ from shensha_plates.core.engine import State
 from shensha_plates.gui.shell.main_window import MainWindow
 
 
-def press(window: MainWindow, qtbot: object, key: Qt.Key) -> None:
-    qtbot.keyClick(window.view, key)  # type: ignore[attr-defined]
+def press(window: MainWindow, qtbot: QtBot, key: Qt.Key) -> None:
+    qtbot.keyClick(window.view, key)
     QApplication.processEvents()
 
 
-def test_presentation_mode_is_driven_by_the_keyboard(window: MainWindow, qtbot: object) -> None:
+def test_presentation_mode_is_driven_by_the_keyboard(window: MainWindow, qtbot: QtBot) -> None:
     window.actions_by_name["present"].trigger()
     p = window.presenter
     assert p.active and window.isFullScreen()
@@ -43,19 +44,19 @@ def test_presentation_mode_is_driven_by_the_keyboard(window: MainWindow, qtbot: 
     assert not window.view.config.high_contrast
 
 
-def test_play_a_year_then_pause_and_resume(window: MainWindow, qtbot: object) -> None:
+def test_play_a_year_then_pause_and_resume(window: MainWindow, qtbot: QtBot) -> None:
     c = window.classroom
     c.interval.setValue(0.2)
     c.duration.setValue(150)
     assert all(r.duration_ms == 150 for r in window.view.rings.values())
     c.play("month", 12)
-    qtbot.waitUntil(lambda: window.model.state.month == 3, timeout=3000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.model.state.month == 3, timeout=3000)
     c.toggle_play()
     paused_at = window.model.state.month
-    qtbot.wait(500)  # type: ignore[attr-defined]
+    qtbot.wait(500)
     assert window.model.state.month == paused_at and c.pause.text() == "继续"
     c.toggle_play()
-    qtbot.waitUntil(lambda: not c.timer.isActive(), timeout=5000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not c.timer.isActive(), timeout=5000)
     assert window.model.state.month == 1 and c.play_left == 0  # twelve steps: round to 正月 again
 
 
@@ -141,7 +142,7 @@ def test_lessons_save_open_step_and_survive_damage(window: MainWindow, tmp_path:
     assert not c.save_to(tmp_path / "missing" / "l.json") and "does not exist" in (window.last_error or "")
 
 
-def test_the_classroom_works_from_the_model_the_view_and_named_actions(qtbot: object, tmp_path: Path) -> None:
+def test_the_classroom_works_from_the_model_the_view_and_named_actions(qtbot: QtBot, tmp_path: Path) -> None:
     """No window: the panel needs only the model, the plate view and the window's actions by name."""
     from PySide6.QtGui import QAction
 
@@ -158,8 +159,8 @@ def test_the_classroom_works_from_the_model_the_view_and_named_actions(qtbot: ob
         act.triggered.connect(lambda _=False, n=name: triggered.append(n))
         actions[name] = act
     panel = ClassroomPanel(model, view, actions)
-    qtbot.addWidget(panel)  # type: ignore[attr-defined]
-    qtbot.addWidget(view)  # type: ignore[attr-defined]
+    qtbot.addWidget(panel)
+    qtbot.addWidget(view)
     messages: list[tuple[str, bool]] = []
     model.subscribe(lambda e: e == "message" and model.message is not None
                     and messages.append((model.message.text, model.message.error)))
@@ -172,7 +173,7 @@ def test_the_classroom_works_from_the_model_the_view_and_named_actions(qtbot: ob
     path = tmp_path / "l.json"
     assert panel.save_to(path) and not messages[-1][1] and str(path) in messages[-1][0]  # a notice, not an error
     quiz = QuizDialog(model, view, None, seed=3)
-    qtbot.addWidget(quiz)  # type: ignore[attr-defined]
+    qtbot.addWidget(quiz)
     q = quiz.question
     assert q is not None and model.state == q.state
     quiz.answer(min(q.answer_branches) if q.kind == "where" else q.answer_id or "")

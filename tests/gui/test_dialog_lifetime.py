@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 
+import pytest
 from PySide6.QtWidgets import QDialog
 
 import shensha_plates.gui.export.dialog  # noqa: F401 - every module that defines a dialog, so that all are known
@@ -15,6 +16,8 @@ import shensha_plates.gui.panels.systems  # noqa: F401
 import shensha_plates.gui.panels.tables  # noqa: F401
 from tests.support.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, rss_mb, settle
 from shensha_plates.gui.shell.main_window import MainWindow
+
+pytestmark = pytest.mark.slow
 
 ROUNDS = 100
 GROWTH_BOUND_MB = 25.0  # measured about 3 MB; before the fix one compare dialog alone kept about 10 MB

@@ -8,6 +8,7 @@ import itertools
 import math
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtGui import QFontMetricsF
 
 from shensha_plates.core.catalog import load_catalog
@@ -48,7 +49,7 @@ def _disjoint(a: NameBox, b: NameBox) -> bool:
 @pytest.mark.parametrize("layout", ["side", "stacked"])
 @pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
 @pytest.mark.parametrize("text_mode", ["radial", "upright"])
-def test_no_name_overlaps_or_leaves_its_slot(qtbot: object, layout: str, lang: str, text_mode: str) -> None:
+def test_no_name_overlaps_or_leaves_its_slot(qtbot: QtBot, layout: str, lang: str, text_mode: str) -> None:
     scene = PlateScene()
     scene.build(ViewConfig(layout=layout, text_mode=text_mode), CATALOG, cached=False)
     metrics = metrics_for(text_mode)
@@ -87,7 +88,7 @@ def test_upright_characters_stay_in_their_cells() -> None:
         assert span <= min(UPRIGHT_METRICS.adv, UPRIGHT_METRICS.step) + 1e-9
 
 
-def test_metrics_cover_the_font(qtbot: object) -> None:
+def test_metrics_cover_the_font(qtbot: QtBot) -> None:
     """The font's characters are no wider than the layout allows for them (in both scripts)."""
     fm = QFontMetricsF(plate_font(100, bold=True))
     chars = {ch for s in CATALOG.spirits for ch in s.name + s.name_trad}
@@ -97,7 +98,7 @@ def test_metrics_cover_the_font(qtbot: object) -> None:
     assert tallest <= METRICS.adv
 
 
-def test_sparse_slots_larger_crowded_slots_fitted(qtbot: object) -> None:
+def test_sparse_slots_larger_crowded_slots_fitted(qtbot: QtBot) -> None:
     """A size per slot: a slot with fewer names than the ring's fullest sets them larger."""
     scene = PlateScene()
     scene.build(ViewConfig(), CATALOG, cached=False)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 from shensha_plates.gui.shell.main_window import MainWindow
@@ -167,7 +168,7 @@ def test_a_settings_folder_that_cannot_be_searched(tmp_path: Path, monkeypatch: 
     assert s.get("lang") == "zh-Hans" and s.sync() is False
 
 
-def test_the_window_starts_with_a_fifo_for_settings(tmp_path: Path, qtbot: Any) -> None:
+def test_the_window_starts_with_a_fifo_for_settings(tmp_path: Path, qtbot: QtBot) -> None:
     from shensha_plates.gui.shell.settings import Settings
     path = tmp_path / "s.ini"
     os.mkfifo(path)
@@ -175,3 +176,95 @@ def test_the_window_starts_with_a_fifo_for_settings(tmp_path: Path, qtbot: Any) 
     qtbot.addWidget(w)
     w.show()
     assert w.settings.unsaved and "FIFO" in w.settings.unsaved
+
+
+# -- item 3: a lesson keeps its 式 --------------------------------------------------------------------
+
+def _shi(window: MainWindow) -> str:
+    from shensha_plates.core.cycle import BRANCHES
+    ke = window.model.ke
+    assert ke is not None
+    return BRANCHES[window.model.general] + "将 " + "".join(BRANCHES[t.branch] for t in ke.transmissions)
+
+
+def test_a_lesson_step_reopens_exactly_as_saved(window: MainWindow, tmp_path: Path) -> None:
+    from shensha_plates.core.engine import State
+    from shensha_plates.core.liuren import KeOptions
+    c = window.classroom
+    c.lesson_name.setText("式")
+    m = window.model
+    # a step with 子将 set by hand and the school's settings (shehai=depth, noble=seed000)
+    m.set_state(State.parse("戊戌", 10, "甲午", "己亥", "亥"))
+    m.set_general(0)
+    m.set_ke_options(KeOptions.from_choices(["shehai=depth", "noble=seed000"]))
+    by_hand = _shi(window)
+    c.add_current()
+    # a step from a date: its month general from the date's 中气
+    window.set_date("1998-11-10T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    m.set_ke_options(KeOptions())
+    from_date = _shi(window)
+    assert m.general_source == "date"
+    c.add_current()
+    # and a step whose general follows the month
+    m.set_state(State.parse("丙午", 11, "甲辰", "庚戌", "午"))
+    m.set_general(None)
+    by_month = _shi(window)
+    c.add_current()
+    path = tmp_path / "shi.json"
+    assert c.save_to(path)
+    c._lesson = []
+    m.set_state(State.parse("甲子", 1, "甲子"))
+    assert c.open_from(path)
+    seen = []
+    for row in range(3):
+        c.steps.setCurrentRow(row)
+        c._step_chosen(row)
+        seen.append(_shi(window))
+    assert seen == [by_hand, from_date, by_month], (seen, [by_hand, from_date, by_month])
+    assert by_hand.startswith("子将") and from_date.startswith("卯将")
+
+
+def test_a_version_1_lesson_still_opens(window: MainWindow, tmp_path: Path) -> None:
+    old = tmp_path / "old.json"
+    old.write_text('{"format": "shensha-plates-lesson", "version": 1, "name": "旧课", "steps": ['
+                   '{"year": "丙午", "month": 11, "xun": "甲辰", "day": "庚戌", "hour": "午", "variants": [], '
+                   '"note": "一"}]}', "utf-8")
+    c = window.classroom
+    assert c.open_from(old) and len(c.lesson_steps()) == 1
+    c._step_chosen(0)
+    assert window.model.state.hour is not None and window.model.general_source == "month"
+
+
+def test_the_lesson_file_is_versioned_and_takes_settings_among_the_variants(tmp_path: Path) -> None:
+    import json
+
+    from shensha_plates.core.teaching import LESSON_VERSION, LessonError, load_lesson
+    path = tmp_path / "l.json"
+    step = {"year": "丙午", "month": 11, "xun": "甲辰", "day": "庚戌", "hour": "午",
+            "variants": ["shehai=depth", "tian_xi=shun_twelve"], "general": "寅", "note": ""}
+    path.write_text(json.dumps({"format": "shensha-plates-lesson", "version": 2, "name": "x", "steps": [step]}),
+                    "utf-8")
+    [read] = load_lesson(path).steps
+    assert read.variants == ("tian_xi=shun_twelve",) and read.liuren == ("shehai=depth",) and read.general == 2
+    assert LESSON_VERSION == 2
+    for field, value in (("general", "X"), ("general", 3), ("liuren", ["shehai=nope"]), ("liuren", "shehai")):
+        path.write_text(json.dumps({"format": "shensha-plates-lesson", "version": 2, "name": "x",
+                                    "steps": [dict(step, **{field: value})]}), "utf-8")
+        with pytest.raises(LessonError, match=f"step 1, field {field}"):
+            load_lesson(path)
+
+
+def test_a_rule_error_escaping_any_slot_is_a_message(window: MainWindow, monkeypatch: pytest.MonkeyPatch,
+                                                     qtbot: Any) -> None:
+    from PySide6.QtCore import QTimer
+
+    from shensha_plates.core.errors import CatalogError
+    from shensha_plates.gui.shell.app import _report_escaped_errors
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # put back after the test
+    _report_escaped_errors(window)
+
+    def slot() -> None:
+        raise CatalogError("resources/liuren/plate.toml", "(file)", "schema_version", 7, "must be 1")
+    QTimer.singleShot(0, slot)
+    qtbot.waitUntil(lambda: bool(window.last_error), timeout=2000)
+    assert "plate.toml" in (window.last_error or "")

@@ -4,6 +4,7 @@ selector), the month general follows the date, and what is shown agrees with the
 from __future__ import annotations
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -101,12 +102,12 @@ def test_no_hour_no_heaven_rings(window: MainWindow) -> None:
     assert rect.contains(group.pos().x() + r, group.pos().y())  # type: ignore[attr-defined]
 
 
-def test_drag_the_heaven_ring_turns_the_hour(window: MainWindow, qtbot: object) -> None:
+def test_drag_the_heaven_ring_turns_the_hour(window: MainWindow, qtbot: QtBot) -> None:
     set_seed_date(window)
     th = window.view.heaven["TH"]
     start_anchor = th.anchor
     a = branch_angle(6, "south")  # at 午, the top
-    with qtbot.waitSignal(th.sigRotationFinished, timeout=3000) as blocker:  # type: ignore[attr-defined]
+    with qtbot.waitSignal(th.sigRotationFinished, timeout=3000) as blocker:
         drag_ring(window, th, a, a + 60, steps=30)
     assert blocker.args == [(start_anchor + 2) % 12]
     QApplication.processEvents()
@@ -123,11 +124,11 @@ def test_drag_the_heaven_ring_turns_the_hour(window: MainWindow, qtbot: object) 
     assert_heaven_matches_core(window)
 
 
-def test_drag_the_generals_ring_turns_both(window: MainWindow, qtbot: object) -> None:
+def test_drag_the_generals_ring_turns_both(window: MainWindow, qtbot: QtBot) -> None:
     set_seed_date(window)
     tg, th = window.view.heaven["TG"], window.view.heaven["TH"]
     a = branch_angle(3, "south")
-    with qtbot.waitSignal(tg.sigRotationFinished, timeout=3000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(tg.sigRotationFinished, timeout=3000):
         drag_ring(window, tg, a, a - 30, steps=20)
     QApplication.processEvents()
     assert BRANCHES[window.model.state.hour] == "巳"
@@ -135,7 +136,7 @@ def test_drag_the_generals_ring_turns_both(window: MainWindow, qtbot: object) ->
     assert_heaven_matches_core(window)
 
 
-def test_wheel_and_keys_turn_the_hour(window: MainWindow, qtbot: object) -> None:
+def test_wheel_and_keys_turn_the_hour(window: MainWindow, qtbot: QtBot) -> None:
     set_seed_date(window)
     th = window.view.heaven["TH"]
     wheel_on(window, ring_point(window, th, branch_angle(6, "south")), -120)  # one step forward
@@ -144,15 +145,15 @@ def test_wheel_and_keys_turn_the_hour(window: MainWindow, qtbot: object) -> None
     assert_heaven_matches_core(window)
     assert_lesson_shown(window)
     window.activateWindow()
-    qtbot.keyClick(window, Qt.Key.Key_H)  # type: ignore[attr-defined]
+    qtbot.keyClick(window, Qt.Key.Key_H)
     assert BRANCHES[window.model.state.hour] == "申"
-    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)  # type: ignore[attr-defined]
-    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)  # type: ignore[attr-defined]
+    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ShiftModifier)
     assert BRANCHES[window.model.state.hour] == "午"
     assert_heaven_matches_core(window)
     # every one of the twelve hours, by the key, agrees with the core
     for _ in range(12):
-        qtbot.keyClick(window, Qt.Key.Key_H)  # type: ignore[attr-defined]
+        qtbot.keyClick(window, Qt.Key.Key_H)
         assert_heaven_matches_core(window)
         assert_lesson_shown(window)
     assert BRANCHES[window.model.state.hour] == "午"

@@ -11,6 +11,8 @@ from __future__ import annotations
 import gc
 import random
 
+import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -19,6 +21,8 @@ from tests.support.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs,
 from shensha_plates.gui.shell.main_window import MainWindow
 from shensha_plates.gui.style import branch_angle
 from tests.gui.conftest import drag_ring, ring_point, wheel_on
+
+pytestmark = pytest.mark.slow
 
 ACTIONS = 10_000
 TEXTS = ["丙午", "午", "甲子", "癸亥", "hello", "", "丙丑", "１２", "甲子年", "庚戌日", "\t", "子午", "🐉", "  乙丑  "]
@@ -32,7 +36,7 @@ def rss_mb() -> float:
     return 0.0
 
 
-def test_ten_thousand_random_actions(window: MainWindow, qtbot: object) -> None:
+def test_ten_thousand_random_actions(window: MainWindow, qtbot: QtBot) -> None:
     rng = random.Random(20261203)
     view, model, panel = window.view, window.model, window.panel
     view.set_reduce_motion(True)  # no animation to wait for: each action settles at once
@@ -58,7 +62,7 @@ def test_ten_thousand_random_actions(window: MainWindow, qtbot: object) -> None:
         if rng.random() < 0.5:
             window.actions_by_name[name.replace("_fwd", "_back") if rng.random() < 0.5 else name].trigger()
         else:
-            qtbot.keyClick(view, k, Qt.KeyboardModifier.ShiftModifier if rng.random() < 0.5  # type: ignore[attr-defined]
+            qtbot.keyClick(view, k, Qt.KeyboardModifier.ShiftModifier if rng.random() < 0.5
                            else Qt.KeyboardModifier.NoModifier)
 
     def undo_redo() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import QEvent, QPointF, QRect, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
@@ -112,7 +113,7 @@ def test_plates_fill_the_canvas(window: MainWindow) -> None:
         assert rect.width() >= vp.width() * 0.97 or rect.height() >= vp.height() * 0.97, (size, rect, vp)
 
 
-def test_spotlight_steps_round_the_branches(window: MainWindow, qtbot: object) -> None:
+def test_spotlight_steps_round_the_branches(window: MainWindow, qtbot: QtBot) -> None:
     p = window.presenter
     p.enter()
     QApplication.processEvents()
@@ -121,14 +122,14 @@ def test_spotlight_steps_round_the_branches(window: MainWindow, qtbot: object) -
         start = window.selected_branch
         assert start is not None and p.spotlight.branch == start
         for k in range(12):
-            qtbot.keyClick(window.view, Qt.Key.Key_Tab)  # type: ignore[attr-defined]
+            qtbot.keyClick(window.view, Qt.Key.Key_Tab)
             b = (start + k + 1) % 12
             assert window.selected_branch == b and p.spotlight.branch == b
             anchors = window.model.anchors()
             expected = [e.text for rid, ring in window.view.rings.items()
                         for e in ring.entries((b - anchors[rid]) % 12)]
             assert sorted(p.spotlight.names_shown()) == sorted(expected)
-        qtbot.keyClick(window.view, Qt.Key.Key_Backtab)  # type: ignore[attr-defined]
+        qtbot.keyClick(window.view, Qt.Key.Key_Backtab)
         assert window.selected_branch == (start + 11) % 12
         assert p.spotlight.px >= 28
         # the names in the spotlight follow the dials
@@ -140,13 +141,13 @@ def test_spotlight_steps_round_the_branches(window: MainWindow, qtbot: object) -
         # a click on the plate moves the spotlight there
         window.view.sigBranchClicked.emit(2)
         QApplication.processEvents()
-        qtbot.waitUntil(lambda: p.spotlight.branch == 2, timeout=2000)  # type: ignore[attr-defined]
+        qtbot.waitUntil(lambda: p.spotlight.branch == 2, timeout=2000)
     finally:
         p.exit()
     assert not p.spotlight.isVisible()
 
 
-def test_window_opens_at_screen_size_and_remembers_its_size(qtbot: object, tmp_path: Path,
+def test_window_opens_at_screen_size_and_remembers_its_size(qtbot: QtBot, tmp_path: Path,
                                                             monkeypatch: object) -> None:
     fitted: list[MainWindow] = []
     real_fit = MainWindow.fit_to_screen
@@ -156,7 +157,7 @@ def test_window_opens_at_screen_size_and_remembers_its_size(qtbot: object, tmp_p
         real_fit(self)
     monkeypatch.setattr(MainWindow, "fit_to_screen", fit)  # type: ignore[attr-defined]
     w = MainWindow(settings=Settings(tmp_path / "settings.ini"))
-    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    qtbot.addWidget(w)
     assert fitted == [w]
     area = w.screen().availableGeometry()
     # as large as the screen allows (never below the window's own minimum)
@@ -168,7 +169,7 @@ def test_window_opens_at_screen_size_and_remembers_its_size(qtbot: object, tmp_p
     size = (w.width(), w.height())
     w.close()
     w2 = MainWindow(settings=Settings(tmp_path / "settings.ini"))
-    qtbot.addWidget(w2)  # type: ignore[attr-defined]
+    qtbot.addWidget(w2)
     assert fitted == [w]  # the second time, the remembered geometry
     # (the offscreen screen is small: Qt may clamp a restored height to fit it, frame included)
     assert w2.width() == size[0] and abs(w2.height() - size[1]) <= 30

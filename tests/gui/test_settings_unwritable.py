@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -52,13 +53,13 @@ def read_only() -> Iterator[ReadOnly]:
         ro.undo()
 
 
-def start(qtbot: object, settings: Settings) -> tuple[MainWindow, list[str]]:
+def start(qtbot: QtBot, settings: Settings) -> tuple[MainWindow, list[str]]:
     """A window, with every message it shows recorded."""
     told: list[str] = []
     w = MainWindow(settings=settings)
     real = w.show_message
     w.show_message = lambda text: (told.append(text), real(text))[1]  # type: ignore[method-assign]
-    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    qtbot.addWidget(w)
     w.show()
     QApplication.processEvents()
     return w, told
@@ -74,7 +75,7 @@ def unsaved(told: list[str]) -> list[str]:
     return [t for t in told if "设置无法保存" in t]
 
 
-def test_a_settings_folder_that_cannot_be_created(tmp_path: Path, qtbot: object) -> None:
+def test_a_settings_folder_that_cannot_be_created(tmp_path: Path, qtbot: QtBot) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the settings folder should be")
     s = Settings(blocker / "shensha" / "shensha-plates.ini")
@@ -88,7 +89,7 @@ def test_a_settings_folder_that_cannot_be_created(tmp_path: Path, qtbot: object)
     assert blocker.read_text() == "a file where the settings folder should be"
 
 
-def test_a_read_only_home(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch,
+def test_a_read_only_home(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
                           read_only: ReadOnly) -> None:
     home = Path(os.environ["HOME"])
     monkeypatch.delenv("SHENSHA_PLATES_CONFIG_DIR")  # the per-user folder under HOME, as in use
@@ -102,7 +103,7 @@ def test_a_read_only_home(tmp_path: Path, qtbot: object, monkeypatch: pytest.Mon
     assert not w.isVisible() and len(unsaved(told)) == 1 and list(home.iterdir()) == []
 
 
-def test_a_read_only_settings_file_says_so_and_is_kept(tmp_path: Path, qtbot: object, read_only: ReadOnly) -> None:
+def test_a_read_only_settings_file_says_so_and_is_kept(tmp_path: Path, qtbot: QtBot, read_only: ReadOnly) -> None:
     path = tmp_path / "cfg" / "shensha-plates.ini"
     first = Settings(path)
     first.set("lang", "zh-Hant")
@@ -118,7 +119,7 @@ def test_a_read_only_settings_file_says_so_and_is_kept(tmp_path: Path, qtbot: ob
     assert not w.isVisible() and path.read_bytes() == before
 
 
-def test_a_file_that_becomes_read_only_is_reported_on_closing(tmp_path: Path, qtbot: object,
+def test_a_file_that_becomes_read_only_is_reported_on_closing(tmp_path: Path, qtbot: QtBot,
                                                              read_only: ReadOnly) -> None:
     path = tmp_path / "cfg" / "shensha-plates.ini"
     w, told = start(qtbot, Settings(path))

@@ -8,19 +8,21 @@ import stat
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtWidgets import QApplication
 
 from shensha_plates.gui.shell.app import open_window
 
 
 def _fake_gsettings(folder: Path, answer: str) -> None:
+    """A gsettings that answers ``answer`` and leaves a mark that it was asked."""
     tool = folder / "gsettings"
-    tool.write_text(f"#!/bin/sh\necho {answer}\n")
+    tool.write_text(f"#!/bin/sh\necho \"$@\" > '{folder / 'asked'}'\necho {answer}\n")
     tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
 
 
 @pytest.mark.parametrize("answer", ["false", "true"])
-def test_reduce_motion_follows_the_desktop_after_the_first_paint(qtbot: object, tmp_path: Path,
+def test_reduce_motion_follows_the_desktop_after_the_first_paint(qtbot: QtBot, tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch,
                                                                 answer: str) -> None:
     _fake_gsettings(tmp_path, answer)
@@ -28,35 +30,38 @@ def test_reduce_motion_follows_the_desktop_after_the_first_paint(qtbot: object, 
     monkeypatch.delenv("SHENSHA_REDUCE_MOTION", raising=False)
     window = open_window([])
     assert window is not None
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     box = window.panel.reduce_motion  # type: ignore[attr-defined]
     assert not box.isChecked()  # not asked before the window is painted
     QApplication.processEvents()
     window.view.viewport().repaint()  # type: ignore[attr-defined]
     if answer == "false":
-        qtbot.waitUntil(box.isChecked, timeout=5000)  # type: ignore[attr-defined]
+        qtbot.waitUntil(box.isChecked, timeout=5000)
     else:
-        qtbot.wait(600)  # type: ignore[attr-defined]
+        # asked (the mark is there), answered "true", and the box stays as it was
+        qtbot.waitUntil((tmp_path / "asked").exists, timeout=5000)
+        qtbot.wait(300)
         assert not box.isChecked()
+    assert "enable-animations" in (tmp_path / "asked").read_text()
 
 
-def test_no_gsettings_is_no_error(qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_gsettings_is_no_error(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))  # nothing to run
     monkeypatch.delenv("SHENSHA_REDUCE_MOTION", raising=False)
     window = open_window([])
     assert window is not None
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     QApplication.processEvents()
     window.view.viewport().repaint()  # type: ignore[attr-defined]
-    qtbot.wait(300)  # type: ignore[attr-defined]
+    qtbot.wait(300)
     assert not window.panel.reduce_motion.isChecked()  # type: ignore[attr-defined]
 
 
-def test_the_environment_asks_at_once(qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_environment_asks_at_once(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SHENSHA_REDUCE_MOTION", "1")
     window = open_window([])
     assert window is not None
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     assert window.panel.reduce_motion.isChecked()  # type: ignore[attr-defined]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -33,10 +34,10 @@ def test_opens_on_zhuangs_example(window: MainWindow) -> None:
                        "L3": "亥", "L4": "申", "L5": "巳", "L6": "午", "L7": "亥"}
 
 
-def test_drag_month_disc_two_slots(window: MainWindow, qtbot: object) -> None:
+def test_drag_month_disc_two_slots(window: MainWindow, qtbot: QtBot) -> None:
     ring = window.view.rings["L2"]
     start = branch_angle(2, "south")  # 寅, where 月建 sits in 正月
-    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000) as blocker:  # type: ignore[attr-defined]
+    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000) as blocker:
         drag_ring(window, ring, start, start + 60, steps=30)
     assert blocker.args == [4]  # 月建 on 辰
     QApplication.processEvents()
@@ -49,20 +50,20 @@ def test_drag_month_disc_two_slots(window: MainWindow, qtbot: object) -> None:
     assert window.model.state.month == 1
 
 
-def test_drag_backwards_across_the_seam(window: MainWindow, qtbot: object) -> None:
+def test_drag_backwards_across_the_seam(window: MainWindow, qtbot: QtBot) -> None:
     ring = window.view.rings["U1"]
     start = branch_angle(0, "south")  # 子 at the bottom
-    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):
         drag_ring(window, ring, start, start - 90, steps=30)
     assert window.model.state.year_branch == 9  # 子 − 3 = 酉
     assert window.model.state.year_name == "辛酉"
     assert_rings_match_core(window)
 
 
-def test_a_flick_carries_the_disc_on_and_reduce_motion_stops_it(window: MainWindow, qtbot: object) -> None:
+def test_a_flick_carries_the_disc_on_and_reduce_motion_stops_it(window: MainWindow, qtbot: QtBot) -> None:
     ring = window.view.rings["U1"]
     start = branch_angle(0, "south")
-    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):
         drag_ring(window, ring, start, start - 60, steps=10, seconds_per_step=0.005)  # 1200°/s
     flung = (0 - window.model.state.year_branch) % 12
     assert flung > 2  # the pointer moved two slots; the disc went on turning
@@ -70,22 +71,22 @@ def test_a_flick_carries_the_disc_on_and_reduce_motion_stops_it(window: MainWind
     window.model.undo()
     window.view.finish_animations()
     window.view.set_reduce_motion(True)
-    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):
         drag_ring(window, ring, start, start - 60, steps=10, seconds_per_step=0.005)
     assert window.model.state.year_branch == 10  # exactly where the hand left it
     assert_rings_match_core(window)
 
 
-def test_drag_xun_disc_snaps_to_a_xun(window: MainWindow, qtbot: object) -> None:
+def test_drag_xun_disc_snaps_to_a_xun(window: MainWindow, qtbot: QtBot) -> None:
     ring = window.view.rings["U3"]
     start = branch_angle(0, "south")
-    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(ring.sigRotationFinished, timeout=3000):
         drag_ring(window, ring, start, start - 65, steps=30)  # about two slots back: 甲戌旬 (戌)
     assert window.model.state.xun == 1
     assert_rings_match_core(window)
 
 
-def test_right_click_cancels_a_drag(window: MainWindow, qtbot: object) -> None:
+def test_right_click_cancels_a_drag(window: MainWindow, qtbot: QtBot) -> None:
     from PySide6.QtCore import QEvent
     from tests.gui.conftest import send_mouse
     ring = window.view.rings["L2"]
@@ -119,7 +120,7 @@ def test_wheel_steps_and_ctrl_wheel_zooms(window: MainWindow) -> None:
     assert window.view.viewbox.viewRange() != before
 
 
-def test_keyboard_dials_and_undo(window: MainWindow, qtbot: object) -> None:
+def test_keyboard_dials_and_undo(window: MainWindow, qtbot: QtBot) -> None:
     window.activateWindow()
     window.view.setFocus()
     for key, mod, expect in ((Qt.Key.Key_M, Qt.KeyboardModifier.NoModifier, ("month", 2)),
@@ -130,7 +131,7 @@ def test_keyboard_dials_and_undo(window: MainWindow, qtbot: object) -> None:
                                + ("_back" if mod else "_fwd")].trigger()
         assert getattr(window.model.state, expect[0]) == expect[1]
     assert window.actions_by_name["month_fwd"].shortcut().toString() == "M"
-    qtbot.keyClick(window.view, Qt.Key.Key_M)  # type: ignore[attr-defined]
+    qtbot.keyClick(window.view, Qt.Key.Key_M)
     assert window.model.state.month == 2
     window.actions_by_name["undo"].trigger()
     assert window.model.state.month == 1
@@ -256,26 +257,26 @@ def test_tables_dialog_marks_the_current_column(window: MainWindow) -> None:
     assert table.item(row, 10).text() == "巽"
 
 
-def test_settings_survive_a_restart(tmp_path: Path, qtbot: object) -> None:
+def test_settings_survive_a_restart(tmp_path: Path, qtbot: QtBot) -> None:
     path = tmp_path / "s.ini"
     w = MainWindow(settings=Settings(path))
-    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    qtbot.addWidget(w)
     w.model.set_state(State.parse("丙午", 11, "甲辰"))
     p = w.panel
     p.lang_combo.setCurrentIndex(p.lang_combo.findData("zh-Hant"))
     p.lang_combo.activated.emit(p.lang_combo.currentIndex())
     w.close()
     w2 = MainWindow(settings=Settings(path))
-    qtbot.addWidget(w2)  # type: ignore[attr-defined]
+    qtbot.addWidget(w2)
     assert w2.model.state == State.parse("丙午", 11, "甲辰")
     assert w2.model.lang == "zh-Hant"
 
 
-def test_damaged_settings_are_moved_aside(tmp_path: Path, qtbot: object) -> None:
+def test_damaged_settings_are_moved_aside(tmp_path: Path, qtbot: QtBot) -> None:
     path = tmp_path / "s.ini"
     path.write_bytes(b"\xff\xfe\x00garbage[[[\n")
     s = Settings(path)
     assert s.notice and Path(s.notice).exists()
     w = MainWindow(settings=s)
-    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    qtbot.addWidget(w)
     assert w.model.state == State.parse("甲子", 1, "甲子")

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from shensha_plates.core.cycle import BRANCHES, STEMS, stem_palace
+from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, branch_phase_index,
+                                      overcomes, stem_palace, stem_phase_index)
 from shensha_plates.core.errors import InputError
 from shensha_plates.core.frozen import quick_init
-from shensha_plates.core.liuren.plate import (_BRANCH_ELEMENT, _STEM_ELEMENT, DEFAULT_OPTIONS, KeOptions, element_of_branch,
-                               element_of_stem, overcomes)
+from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions
 from shensha_plates.core.liuren.tables import liuren_tables
 
 __all__ = ["Lesson", "Step", "Course", "course", "XING", "YIMA", "LESSON_NAMES", "TRANSMISSION_NAMES",
@@ -154,7 +154,7 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
     stem, branch = day % 10, day % 12
     palace = _PALACE[stem]
     yang_day = stem % 2 == 0
-    el = _BRANCH_ELEMENT
+    el = BRANCH_PHASE_INDEX
 
     # -- the four lessons --------------------------------------------------------------------
     # Each upper is the heaven branch over its lower, so a lesson repeats the first earlier one with
@@ -163,7 +163,7 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
     u2 = (u1 + turn) % 12
     u3 = (branch + turn) % 12
     u4 = (u3 + turn) % 12
-    lessons = (Lesson(1, u1, palace, stem, _RELATION[(el[u1] - _STEM_ELEMENT[stem]) % 5], None),
+    lessons = (Lesson(1, u1, palace, stem, _RELATION[(el[u1] - STEM_PHASE_INDEX[stem]) % 5], None),
                Lesson(2, u2, u1, None, _RELATION[(el[u2] - el[u1]) % 5], 1 if u1 == palace else None),
                Lesson(3, u3, branch, None, _RELATION[(el[u3] - el[branch]) % 5],
                       1 if branch == palace else 2 if branch == u1 else None),
@@ -243,7 +243,7 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
 _PALACE: Final = tuple(stem_palace(STEMS[s]) for s in range(10))
 _YAO_KE: Final = {"hao": "蒿矢", "dan": "弹射", "xia": "蒿矢", "shang": "弹射"}
 # The stems lodged at each branch (寄宫), as (element, label) pairs, for the depth count.
-_LODGED: Final = tuple(tuple((element_of_stem(s), STEMS[s]) for s in range(10) if stem_palace(STEMS[s]) == e)
+_LODGED: Final = tuple(tuple((stem_phase_index(s), STEMS[s]) for s in range(10) if stem_palace(STEMS[s]) == e)
                        for e in range(12))
 
 
@@ -349,8 +349,8 @@ class _Chart:
         m = "shehai" if method == "zeike" else method
         if shehai_choice == "bihe":
             # 《六壬大全》课经「比用格」: of the tied, the one that generates the day stem (生日) is taken
-            stem_el = element_of_stem(stem)
-            gen = [c for c in pool if (stem_el - element_of_branch(c.upper)) % 5 == 1]
+            stem_el = stem_phase_index(stem)
+            gen = [c for c in pool if (stem_el - branch_phase_index(c.upper)) % 5 == 1]
             if gen:
                 for c in pool:
                     if c not in gen:
@@ -417,12 +417,12 @@ class _Chart:
     def yaoke(self) -> Course | None:
         stem, steps = self.stem, self.steps
         others = _unique([c for c in self.lessons if c.repeat_of is None and c.index > 1])
-        haoshi = [c for c in others if overcomes(element_of_branch(c.upper), element_of_stem(stem))]
+        haoshi = [c for c in others if overcomes(branch_phase_index(c.upper), stem_phase_index(stem))]
         if haoshi:
             steps.append(Step("yaoke.haoshi", (("cands", _bs([c.upper for c in haoshi])), ("stem", _S[stem]))))
             cands, kind = haoshi, "hao"
         else:
-            danshe = [c for c in others if overcomes(element_of_stem(stem), element_of_branch(c.upper))]
+            danshe = [c for c in others if overcomes(stem_phase_index(stem), branch_phase_index(c.upper))]
             if not danshe:
                 return None
             steps.append(Step("yaoke.danshe", (("cands", _bs([c.upper for c in danshe])), ("stem", _S[stem]))))
@@ -439,11 +439,11 @@ class _Chart:
 def _depth(c: Lesson, kind: str) -> tuple[int, str]:
     """《六壬大全》: from the earth position (exclusive) forward to the upper's home (exclusive),
     count the branches and lodged stems that overcome it (下贼上) or that it overcomes (上克下)."""
-    u_el = element_of_branch(c.upper)
+    u_el = branch_phase_index(c.upper)
     hits: list[str] = []
     e = (c.lower + 1) % 12
     while e != c.upper:
-        for el, label in ((element_of_branch(e), _b(e)),) + _LODGED[e]:
+        for el, label in ((branch_phase_index(e), _b(e)),) + _LODGED[e]:
             if (overcomes(el, u_el) if kind == "xia" else overcomes(u_el, el)):
                 hits.append(label)
         e = (e + 1) % 12

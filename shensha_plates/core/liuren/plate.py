@@ -15,31 +15,15 @@ from functools import lru_cache
 from typing import Final
 from collections.abc import Iterable, Mapping
 
-from shensha_plates.core.cycle import BRANCHES, STEMS, xun_head_branch, xun_of, xun_void
+from shensha_plates.core.cycle import BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, xun_head_branch, xun_of, xun_void
 from shensha_plates.core.errors import InputError
 from shensha_plates.core.frozen import quick_init
 from shensha_plates.core.liuren.tables import Setting, liuren_tables
 
 __all__ = ["KeOptions", "HeavenPlate", "heaven_plate", "noble_branch", "is_daytime", "hidden_stem",
-           "DEFAULT_OPTIONS", "element_of_branch", "element_of_stem", "overcomes", "kin", "KIN", "ELEMENTS"]
+           "DEFAULT_OPTIONS", "kin", "KIN"]
 
-ELEMENTS: Final = "木火土金水"
-_BRANCH_ELEMENT: Final = (4, 2, 0, 0, 2, 1, 1, 2, 3, 3, 2, 4)
-_STEM_ELEMENT: Final = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4)
-KIN: Final = ("兄弟", "子孙", "妻财", "官鬼", "父母")  # by (element − day element) % 5
-
-
-def element_of_branch(b: int) -> int:
-    return _BRANCH_ELEMENT[b]
-
-
-def element_of_stem(s: int) -> int:
-    return _STEM_ELEMENT[s]
-
-
-def overcomes(a: int, b: int) -> bool:
-    """Whether element ``a`` overcomes element ``b`` (木克土, 土克水, 水克火, 火克金, 金克木)."""
-    return (b - a) % 5 == 2
+KIN: Final = ("兄弟", "子孙", "妻财", "官鬼", "父母")  # by (phase − day stem's phase) % 5 (core.cycle's phases)
 
 
 def kin(day_stem: int, branch: int) -> str:
@@ -48,7 +32,7 @@ def kin(day_stem: int, branch: int) -> str:
     >>> kin(7, 6)  # 午 to 辛: fire overcomes metal
     '官鬼'
     """
-    return KIN[(_BRANCH_ELEMENT[branch] - _STEM_ELEMENT[day_stem]) % 5]
+    return KIN[(BRANCH_PHASE_INDEX[branch] - STEM_PHASE_INDEX[day_stem]) % 5]
 
 
 @lru_cache(maxsize=10)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.cycle import BRANCHES, STEMS, branch_phase_index, overcomes, stem_phase_index
 from shensha_plates.core.engine import Placement, Plate, State, compute_plate
 from shensha_plates.core.liuren.ke import Ke
-from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, element_of_branch, element_of_stem, overcomes
+from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions
 from shensha_plates.core.liuren.tables import NameRule, liuren_tables
 
 __all__ = ["NameStatus", "SpiritsAt", "KeSpirits", "resolve_names", "names_for_state", "spirits_on", "DAY_GROUPS"]
@@ -135,10 +135,10 @@ def _resolve(rule: NameRule, zplate: Plate | None, ke: Ke, reading: str) -> Name
     if not branches:
         return status(False, None, "此时不列此神")
     if rule.kind == "ghost_on_tomb":
-        day_el = element_of_stem(hp.day % 10)
+        day_el = stem_phase_index(hp.day % 10)
         for e in branches:
             h = hp.heaven[e]
-            if overcomes(element_of_branch(h), day_el):
+            if overcomes(branch_phase_index(h), day_el):
                 return status(True, e, f"天盘{BRANCHES[h]}为{STEMS[hp.day % 10]}之鬼，加临墓神{BRANCHES[e]}")
         e = branches[0]
         return status(False, e, f"墓神{BRANCHES[e]}上为{BRANCHES[hp.heaven[e]]}，非日之鬼")

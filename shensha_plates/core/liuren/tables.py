@@ -23,14 +23,14 @@ from shensha_plates.core import tomlcache
 from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
 
-__all__ = ["Source", "Book", "MonthGeneral", "General", "NobleTable", "DayNight", "MethodInfo",
-           "Rule", "Choice", "Setting", "NameRule", "LiurenTables", "liuren_tables", "load_tables",
+__all__ = ["TableSource", "Book", "MonthGeneral", "General", "NobleTable", "DayNight", "MethodInfo",
+           "MethodRule", "Choice", "Setting", "NameRule", "LiurenTables", "liuren_tables", "load_tables",
            "RULE_FIELDS", "NAME_KINDS"]
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
-    """Where a rule comes from: a book of ``plate.toml`` (``book`` id) or a seed file (``file``)."""
+class TableSource:
+    """Where a Liu Ren table's rule comes from (not the catalog's :class:`~shensha_plates.core.catalog.Source`): a book of ``plate.toml`` (``book`` id) or a seed file (``file``)."""
 
     quote: str
     book: str | None = None
@@ -72,7 +72,7 @@ class NobleTable:
     name: str
     day: tuple[int, ...]    # stem index → heaven branch of 贵人 by day
     night: tuple[int, ...]
-    source: Source
+    source: TableSource
     note: str
 
 
@@ -81,7 +81,7 @@ class DayNight:
     id: str
     name: str
     day_hours: frozenset[int]
-    source: Source
+    source: TableSource
     note: str
 
 
@@ -90,11 +90,11 @@ class MethodInfo:
     id: str
     name: str
     name_trad: str
-    source: Source
+    source: TableSource
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
+class MethodRule:
     id: str
     text: str
 
@@ -103,7 +103,7 @@ class Rule:
 class Choice:
     id: str
     name: str
-    source: Source
+    source: TableSource
     note: str
 
 
@@ -139,7 +139,7 @@ class NameRule:
     heaven: int | None            # heaven branch, for heaven_over
     on: tuple[int, ...]           # branches the spirit must stand on, for spirit_on
     meaning: str
-    source: Source
+    source: TableSource
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -147,13 +147,13 @@ class LiurenTables:
     books: Mapping[str, Book]
     month_generals: tuple[MonthGeneral, ...]
     generals: tuple[General, ...]
-    generals_source: Source
+    generals_source: TableSource
     forward: frozenset[int]
-    direction_source: Source
+    direction_source: TableSource
     nobles: tuple[NobleTable, ...]
     daynights: tuple[DayNight, ...]
     methods: Mapping[str, MethodInfo]
-    rules: Mapping[str, Rule]
+    rules: Mapping[str, MethodRule]
     settings: Mapping[str, Setting]
     names: tuple[NameRule, ...]
 
@@ -290,7 +290,7 @@ class _Reader:
             raise self.fail(entry, field, value, f"must have {length} branches, one per stem {STEMS}")
         return tuple(BRANCHES.index(ch) for ch in value)
 
-    def source(self, item: Mapping[str, Any], entry: str) -> Source:
+    def source(self, item: Mapping[str, Any], entry: str) -> TableSource:
         raw = item.get("source")
         if not isinstance(raw, dict) or set(raw) not in ({"book", "quote"}, {"file", "quote"}):
             raise self.fail(entry, "source", raw, "must be { book = …, quote = … } or { file = …, quote = … }")
@@ -300,10 +300,10 @@ class _Reader:
         if "book" in raw:
             if self.books is None or raw["book"] not in self.books:
                 raise self.fail(entry, "source.book", raw["book"], "is not a book listed in plate.toml")
-            return Source(quote=quote, book=raw["book"])
+            return TableSource(quote=quote, book=raw["book"])
         if raw["file"] not in SEED_FILES:
             raise self.fail(entry, "source.file", raw["file"], "is not a seed file code")
-        return Source(quote=quote, file=raw["file"])
+        return TableSource(quote=quote, file=raw["file"])
 
     def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
         raw = data.get(key)
@@ -379,7 +379,7 @@ def _load_methods(path: Path | str, books: Mapping[str, Book]) -> dict[str, Any]
     for mid in METHOD_IDS:
         if mid not in methods:
             raise r.fail(f"method {mid}", "id", mid, "is missing (the nine methods must all be described)")
-    rules: dict[str, Rule] = {}
+    rules: dict[str, MethodRule] = {}
     for entry, item in r.entries(data, "rule", "rule"):
         rid = r.ident(item, entry)
         if rid not in RULE_FIELDS:
@@ -393,7 +393,7 @@ def _load_methods(path: Path | str, books: Mapping[str, Book]) -> dict[str, Any]
         if extra:
             raise r.fail(entry, "text", text, f"uses unknown field(s) {', '.join(sorted(extra))} "
                          f"(this rule is given: {', '.join(sorted(RULE_FIELDS[rid])) or 'none'})")
-        rules[rid] = Rule(rid, text)
+        rules[rid] = MethodRule(rid, text)
     for rid in RULE_FIELDS:
         if rid not in rules:
             raise r.fail(f"rule {rid}", "id", rid, "is missing (the method names this rule)")

@@ -33,7 +33,7 @@ from shensha_plates.gui.describe import search_spirits, spirit_name, state_label
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import gloss, tr
 from shensha_plates.gui.lifetime import delete_on_close
-from shensha_plates.gui.model import PlateModel
+from shensha_plates.gui.model import PlateModel, Snapshot
 from shensha_plates.gui.plate.scene import ViewConfig
 from shensha_plates.gui.plate.view import PlateView
 
@@ -348,7 +348,11 @@ class ClassroomPanel(QWidget):
         self._modified = False
 
     def add_current(self) -> None:
-        self._lesson.append(LessonStep(self.model.state, self.model.options.to_choices(), self.note.text().strip()))
+        m = self.model
+        # the step keeps its 式: the month general unless the month gives it again, the school's settings
+        general = m.general if m.state.hour is not None and m.general_source != "month" else None
+        self._lesson.append(LessonStep(m.state, m.options.to_choices(), self.note.text().strip(), general,
+                                       m.ke_options.to_choices()))
         self._changed()
         self._fill_steps()
         self.steps.setCurrentRow(len(self._lesson) - 1)
@@ -375,11 +379,15 @@ class ClassroomPanel(QWidget):
         if 0 <= row < len(self._lesson):
             st = self._lesson[row]
             self.note.setText(st.note)
+            from shensha_plates.core.liuren import KeOptions
             try:
-                self.model.set_options(Options.from_choices(list(st.variants)))
+                options = Options.from_choices(list(st.variants))
+                ke = KeOptions.from_choices(list(st.liuren))
             except ShenshaError as e:
                 self.model.report(str(e))
-            self.model.set_state(st.state)
+                return
+            # one undoable change: the state, the readings, the month general and the school, as saved
+            self.model.restore(Snapshot(st.state, options, None, st.general, ke if ke.choices else None))
 
     def _note_changed(self) -> None:
         row = self.steps.currentRow()

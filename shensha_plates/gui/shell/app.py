@@ -144,4 +144,22 @@ def run_app(argv: Sequence[str] = (), lang: str | None = None) -> int:
     window = open_window(argv, lang)
     if window is None:
         return 2
+    _report_escaped_errors(window)
     return QApplication.instance().exec()  # type: ignore[union-attr]
+
+
+def _report_escaped_errors(window: QMainWindow) -> None:
+    """A safety net under every slot: a :class:`shensha_plates.core.errors.ShenshaError` that escapes
+    one (a rule file damaged since start-up, read when first used) is shown in the window's message
+    line instead of a traceback on the terminal; anything else goes to Python's hook as before."""
+    from shiboken6 import isValid
+
+    from shensha_plates.core.errors import ShenshaError, one_line
+    previous = sys.excepthook
+
+    def hook(kind: type[BaseException], value: BaseException, tb: object) -> None:
+        if isinstance(value, ShenshaError) and isValid(window):
+            window.show_message(one_line(str(value)))  # type: ignore[attr-defined]
+            return
+        previous(kind, value, tb)  # type: ignore[arg-type]
+    sys.excepthook = hook
