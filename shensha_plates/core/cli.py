@@ -1,5 +1,7 @@
 """The text commands of ``shensha-plates``: ``show`` (a plate as text or JSON), ``relate`` (the eight
-relations between two positions).
+relations between two positions), ``bazi``, ``select``, ``variants`` (and ``ke``'s runner). Each has
+an ``add_*_arguments`` function and runs through :func:`run`; the command line that registers them
+all (with ``snapshot``, ``booklet`` and ``gui``) is :mod:`shensha_plates.commands`.
 
 Bad input never produces a traceback: every :class:`shensha_plates.core.errors.ShenshaError` and every argument
 error becomes one line on stderr and exit status 2. Output goes through :func:`emit`: output that
@@ -24,7 +26,8 @@ from shensha_plates.core.engine import MONTH_NAMES, SEASONS, Options, Placement,
 from shensha_plates.core.errors import ShenshaError, one_line
 
 __all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError", "add_state_arguments",
-           "add_date_arguments", "resolve_state", "resolve_calendar", "read_moment", "ascii_number", "emit", "say", "decode_argv"]
+           "add_date_arguments", "resolve_state", "resolve_calendar", "add_show_arguments", "add_bazi_arguments",
+           "add_select_arguments", "add_relate_arguments", "add_variants_arguments", "run", "read_moment", "ascii_number", "emit", "say", "decode_argv"]
 
 EXIT_USAGE = 2
 
@@ -167,36 +170,51 @@ def add_date_arguments(cal: Any, date_help: str) -> None:
 
 
 def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
+    """The text commands alone (for :func:`main`, used by tests and scripts that need no Qt), with
+    the same options as the program's one command line, :mod:`shensha_plates.commands`."""
+    from shensha_plates.core.liuren.cli import add_arguments as add_ke_arguments
     parser = _Parser(prog=prog, description="Zhuang Guangzhi's rotating plates of the Da Liu Ren spirits.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-    show = sub.add_parser("show", help="print what lies under each branch for a state or a date")
+    for name, add, text in (
+            ("show", add_show_arguments, "print what lies under each branch for a state or a date"),
+            ("bazi", add_bazi_arguments, "the four pillars of a birth moment and the spirits each carries"),
+            ("select", add_select_arguments, "date selection: the year and month spirits on the 24 mountains"),
+            ("relate", add_relate_arguments, "the eight relations between two stems or branches"),
+            ("ke", add_ke_arguments, "the Liu Ren plate"),
+            ("variants", add_variants_arguments, "spirits read more than one way")):
+        add(sub.add_parser(name, help=text))
+    return parser
+
+
+def add_show_arguments(show: argparse.ArgumentParser) -> None:
     add_state_arguments(show)
     show.add_argument("--format", choices=("text", "json"), default="text")
     show.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans",
                       help="simplified (default) or traditional characters in text output")
-    bazi = sub.add_parser("bazi", help="the four pillars of a birth moment and the spirits each carries (seed 000)")
+
+
+def add_bazi_arguments(bazi: argparse.ArgumentParser) -> None:
     add_date_arguments(bazi, "birth date and time, e.g. 1990-05-17T08:30")
     bazi.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                       help="a variant reading, e.g. jiang_xing=shenfeng or tian_de=kaoyuan; repeatable")
     bazi.add_argument("--format", choices=("text", "json"), default="text")
     bazi.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
-    select = sub.add_parser("select", help="date selection (seed 004): the year and month spirits on the 24 mountains")
+
+
+def add_select_arguments(select: argparse.ArgumentParser) -> None:
     add_state_arguments(select)
     select.add_argument("--format", choices=("text", "json"), default="text")
     select.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
-    relate = sub.add_parser("relate", help="the eight relations (seed 001) between two stems or branches")
+
+
+def add_relate_arguments(relate: argparse.ArgumentParser) -> None:
     relate.add_argument("first", help="a stem or branch, e.g. 寅")
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
     relate.add_argument("--format", choices=("text", "json"), default="text")
     relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
-    from shensha_plates.core.liuren.cli import add_parser as add_ke_parser
-    add_ke_parser(sub)
-    _add_variants_command(sub)
-    return parser
 
 
-def _add_variants_command(sub: Any) -> None:
-    variants = sub.add_parser("variants", help="spirits read more than one way: each reading's rule, source and Zhuang's verdict")
+def add_variants_arguments(variants: argparse.ArgumentParser) -> None:
     variants.add_argument("name", nargs="?", help="a spirit's id, name, traditional name or other name (default: all with variants)")
     variants.add_argument("--format", choices=("text", "json"), default="text")
     variants.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")

@@ -24,15 +24,14 @@ from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describ
 from shensha_plates.core.liuren.spirits import KeSpirits, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
 
-__all__ = ["add_parser", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
+__all__ = ["add_arguments", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
 
 # The square layout of the plate: the earth branches in their printed places (as seed 002 prints them).
 _SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
 
 
-def add_parser(sub: Any) -> None:
-    """Register ``ke`` on the command line's subparsers."""
-    p = sub.add_parser("ke", help="the Liu Ren plate: heaven plate, generals, four lessons, three transmissions")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``ke`` (registered in :mod:`shensha_plates.commands`)."""
     p.add_argument("--date", help="date and time, e.g. 1998-11-30T12:00 (gives the day, hour and month general)")
     p.add_argument("--tz", default=None, help="time zone of --date (default Asia/Shanghai)")
     p.add_argument("--day", help="the day as a 甲子, e.g. 辛巳 (with --hour and --general)")

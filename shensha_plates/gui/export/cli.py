@@ -14,6 +14,7 @@ Numbers (--size, --dpi) are ASCII digits only.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -26,11 +27,17 @@ from shensha_plates.core.cycle import ascii_int
 from shensha_plates.core.engine import Options, compute_plate
 from shensha_plates.core.errors import ShenshaError
 
-__all__ = ["main", "build_parser", "booklet_main"]
+__all__ = ["main", "build_parser", "booklet_main", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
 
 
 def build_parser() -> _Parser:
     p = _Parser(prog="shensha-plates snapshot", description="Write a plate snapshot (PNG, SVG or PDF).")
+    add_arguments(p)
+    return p
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``snapshot`` (registered in :mod:`shensha_plates.commands`)."""
     add_state_arguments(p)
     p.add_argument("-o", "--output", required=True, help="file to write: .png, .svg or .pdf")
     p.add_argument("--size", default=None, help="PNG size in pixels: WIDTH or WIDTHxHEIGHT (default 2400 wide)")
@@ -49,7 +56,6 @@ def build_parser() -> _Parser:
     p.add_argument("--orientation", default="south", choices=("south", "north"))
     p.add_argument("--text", default="radial", choices=("radial", "upright"))
     p.add_argument("--mountains", action="store_true", help="show the 24 mountains around the branches")
-    return p
 
 
 def _size(text: str | None) -> tuple[int, int | None]:
@@ -67,9 +73,17 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
     """``out``/``err`` default to the process's standard streams at the call (``None`` when closed)."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    args = None
     try:
         args = build_parser().parse_args(list(argv))
+    except UsageError as e:
+        say(err, f"error: {e}")
+        return EXIT_USAGE
+    return run(args, out, err)
+
+
+def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
+    """``snapshot`` with parsed arguments: write the file, print its name."""
+    try:
         from shensha_plates.gui.export.snapshot import SnapshotOptions, export, format_from_path
         fmt = format_from_path(args.output)
         state, calendar = resolve_calendar(args)
@@ -126,6 +140,12 @@ def build_booklet_parser() -> _Parser:
     p = _Parser(prog="shensha-plates booklet",
                 description="Write the year booklet: a cover with the year plate, contents, and each month "
                             "(plates, spirits under each branch, the month's square tables) as one PDF.")
+    add_booklet_arguments(p)
+    return p
+
+
+def add_booklet_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``booklet`` (registered in :mod:`shensha_plates.commands`)."""
     p.add_argument("--year", required=True, help="year as a 甲子 (丙午) or a bare branch (午)")
     p.add_argument("--xun", default="甲子", help="where the xun dial stays: 甲子 (default) 甲戌 甲申 甲午 甲辰 甲寅")
     p.add_argument("-o", "--output", required=True, help="the PDF to write")
@@ -138,17 +158,25 @@ def build_booklet_parser() -> _Parser:
     p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                    help="choose a variant reading, e.g. tian_xi=shun_twelve; repeatable")
     p.add_argument("--quiet", action="store_true", help="no progress line")
-    return p
 
 
 def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: TextIO | None = sys.stderr) -> int:
     """Write the booklet with a progress line on ``err`` (one line, rewritten in place)."""
+    try:
+        args = build_booklet_parser().parse_args(list(argv))
+    except UsageError as e:
+        say(err, f"error: {e}")
+        return EXIT_USAGE
+    return run_booklet(args, out, err)
+
+
+def run_booklet(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
+    """``booklet`` with parsed arguments."""
     shown = [False]
 
     def line(text: str) -> None:
         write_safely(err, text)
     try:
-        args = build_booklet_parser().parse_args(list(argv))
         from shensha_plates.core.cli import rejected_warnings
         for warning in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
             say(err, warning.removeprefix("shensha-plates: "))

@@ -1,5 +1,6 @@
-"""Entry point of ``shensha-plates``: text commands go to :mod:`shensha_plates.core.cli`, ``snapshot`` to
-:mod:`shensha_plates.gui.export.cli`, no command (or ``gui``) opens the window.
+"""Entry point of ``shensha-plates``: sets up the signals, then runs the one command line,
+:mod:`shensha_plates.commands` (where every command is registered); no command (or ``gui``) opens
+the window, whose options and start are here.
 
 Qt is imported only for the commands that need it, so ``show`` runs where no Qt can load. The
 window's own options are checked, and a display looked for, before Qt is started: a bad option is
@@ -42,41 +43,45 @@ def _original_handlers() -> None:
             pass
 
 from collections.abc import Sequence  # noqa: E402 - after the handler, on purpose
-from typing import TYPE_CHECKING  # noqa: E402
+from typing import TYPE_CHECKING, TextIO  # noqa: E402
 
 from shensha_plates.core import interrupt  # noqa: E402
 
 if TYPE_CHECKING:
+    import argparse
+
     from shensha_plates.core.cli import _Parser
 
 # Everything else is imported by main, after Ctrl+C has been made a quiet exit (importing the
 # command line's modules is most of a text command's start-up, where Ctrl+C printed a traceback).
 
-__all__ = ["main", "window_parser"]
+__all__ = ["main", "window_parser", "add_window_arguments", "run_window"]
 
 WINDOW_LANGS = ("zh-Hans", "zh-Hant")
 
 
-def window_parser() -> _Parser:
-    from shensha_plates.core.cli import _Parser
-    p = _Parser(prog="shensha-plates gui", description="Open the window (also: shensha-plates with no command).")
+def add_window_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``gui`` (registered in :mod:`shensha_plates.commands`)."""
     p.add_argument("--lang", choices=WINDOW_LANGS, default=None,
                    help="the window's language: simplified (zh-Hans) or traditional (zh-Hant) characters")
+
+
+def window_parser() -> _Parser:
+    """``gui``'s options alone (the program's command line is :mod:`shensha_plates.commands`)."""
+    from shensha_plates.core.cli import _Parser
+    p = _Parser(prog="shensha-plates gui", description="Open the window (also: shensha-plates with no command).")
+    add_window_arguments(p)
     return p
 
 
-def _window(args: list[str]) -> int:
-    from shensha_plates.core.cli import EXIT_USAGE, UsageError, say
+def run_window(options: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
+    """Open the window; a display that cannot be reached is one line and status 2, before Qt starts."""
+    from shensha_plates.core.cli import EXIT_USAGE, say
     from shensha_plates.gui.qt_start import display_problem, prepare_qt_locale
-    try:
-        options = window_parser().parse_args(args)
-    except UsageError as e:
-        say(sys.stderr, f"error: {e}")
-        return EXIT_USAGE
     problem = display_problem()
     if problem:
-        say(sys.stderr, f"error: cannot open the window: {problem}; to draw a plate without a display use "
-                        "'shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 -o plate.png' (or 'show' for text)")
+        say(err, f"error: cannot open the window: {problem}; to draw a plate without a display use "
+                 "'shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 -o plate.png' (or 'show' for text)")
         return EXIT_USAGE
     prepare_qt_locale()
     from shensha_plates.gui.shell.app import run_app
@@ -84,34 +89,28 @@ def _window(args: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command ``argv`` (the process's arguments by default). On the command line, Ctrl+C,
-    SIGTERM and SIGHUP end it quietly with status 128 + the signal (130 for Ctrl+C) and no file
-    written (:mod:`shensha_plates.core.interrupt`); the window keeps Python's own handling."""
+    """Run the command ``argv`` (the process's arguments by default; the command line is
+    :mod:`shensha_plates.commands`). On the command line, Ctrl+C, SIGTERM and SIGHUP end it quietly
+    with status 128 + the signal (130 for Ctrl+C) and no file written
+    (:mod:`shensha_plates.core.interrupt`); the window keeps Python's own handling."""
     restore = interrupt.install()
     try:
-        from shensha_plates.core.cli import decode_argv
-        args = decode_argv(sys.argv[1:]) if argv is None else list(argv)
-        if not args or args[0] == "gui" or args[0] == "--lang" or args[0].startswith("--lang="):
+        from shensha_plates.commands import WINDOW, parse, run
+        from shensha_plates.core.cli import EXIT_USAGE, UsageError, decode_argv, say
+        try:
+            args = parse(decode_argv(sys.argv[1:]) if argv is None else list(argv))
+        except UsageError as e:
+            say(sys.stderr, f"error: {e}")
+            return EXIT_USAGE
+        if args.command == WINDOW:
             restore()
             _original_handlers()
-            return _window(args[1:] if args and args[0] == "gui" else args)
-        return _command(args)
+        return run(args, sys.stdout, sys.stderr)
     except KeyboardInterrupt:  # raised only while a file was written, after the writer cleaned up
         return interrupt.exit_status(interrupt.pending() or 2)
     finally:
         if argv is not None:  # called from a process that goes on (a test): its handlers back
             restore()
-
-
-def _command(args: list[str]) -> int:
-    if args[0] == "snapshot":
-        from shensha_plates.gui.export.cli import main as snapshot_main
-        return snapshot_main(args[1:])
-    if args[0] == "booklet":
-        from shensha_plates.gui.export.cli import booklet_main
-        return booklet_main(args[1:])
-    from shensha_plates.core.cli import main as cli_main
-    return cli_main(args)
 
 
 if __name__ == "__main__":
