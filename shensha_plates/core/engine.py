@@ -32,7 +32,7 @@ from shensha_plates.core.cycle import (
 from shensha_plates.core.errors import InputError
 
 __all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate", "spirit_row",
-           "step_state", "split_choice", "DIALS", "SEASONS", "MONTH_NAMES"]
+           "step_state", "turn_to_anchor", "split_choice", "DIALS", "SEASONS", "MONTH_NAMES"]
 
 SEASONS: Final = ("春", "夏", "秋", "冬")
 MONTH_NAMES: Final = ("正月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月",
@@ -554,3 +554,32 @@ def step_state(state: State, dial: str, delta: int) -> State:
             day = (state.xun * 10 + 9) % 60
         return replace(state, day=day, xun=xun_of(day))
     raise InputError(f"unknown dial: {dial!r} (expected one of {', '.join(DIALS)})")
+
+
+# The dial that turns a ring keyed by each rule key.
+_KEY_DIAL: Final[Mapping[str, str]] = {
+    "year_branch": "year", "year_stem": "year", "month": "month", "season": "month", "mzj": "month",
+    "mgroup": "month", "xun": "xun", "day_stem": "day", "day_branch": "day",
+}
+
+
+def turn_to_anchor(state: State, ring: Ring, anchor: int) -> State:
+    """The state, by the fewest turns of the ring's own dial, in which ``ring`` has slot 0 on branch
+    ``anchor`` (what a drag of that disc asks). Where no turn puts it exactly there (the xun ring
+    moves two branches a step), the turn that brings it nearest. Ties go to the backward turn.
+    Only the ring's own rule is read: no plate is computed.
+
+    >>> from shensha_plates.core.catalog import default_catalog
+    >>> ring = default_catalog().ring("L2")  # 月建盘: slot 0 on the month's branch
+    >>> turn_to_anchor(State.parse("丙午", 11, "甲辰"), ring, BRANCHES.index("寅")).label()
+    '丙午年 正月 甲辰旬'
+    """
+    dial = _KEY_DIAL[ring.key]
+
+    def score(delta: int) -> tuple[int, int, int]:
+        value = step_state(state, dial, delta).key_values()[ring.key]
+        got = anchor_branch(ring.anchor, value if value is not None else 0)
+        d = (got - anchor) % 12
+        return min(d, 12 - d), abs(delta), delta
+
+    return step_state(state, dial, min(score(d) for d in range(-6, 7))[2])

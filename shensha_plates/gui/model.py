@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 
 from shensha_plates.core.catalog import KEYS, Catalog, anchor_branch, default_catalog
 from shensha_plates.core.errors import CatalogError, one_line
-from shensha_plates.core.engine import DIALS, Options, Plate, State, compute_plate, step_state
+from shensha_plates.core.engine import DIALS, Options, Plate, State, compute_plate, step_state, turn_to_anchor
 
 if TYPE_CHECKING:
     from shensha_plates.core.calendar import CalendarInfo  # lunar-python loads when a date is first used
@@ -335,20 +335,7 @@ class PlateModel:
         state = self._state
         if dial == "hour":  # 月将加时: heaven 子 over earth ``anchor`` means the hour is anchor + 月将
             return replace(state, hour=(anchor + self.general) % 12)
-        best = state
-        best_cost = 99
-        for delta in range(-6, 7):
-            candidate = step_state(state, dial, delta)
-            got = compute_plate(candidate, self._options, self.catalog).ring(ring_id).anchor
-            if got == anchor and abs(delta) < best_cost:
-                best, best_cost = candidate, abs(delta)
-        if best_cost == 99:
-            # Not reachable exactly (e.g. the xun ring moves two branches a step): nearest reachable.
-            options = [(_circular(compute_plate(step_state(state, dial, d), self._options,
-                                                self.catalog).ring(ring_id).anchor, anchor), abs(d), d)
-                       for d in range(-6, 7)]
-            best = step_state(state, dial, min(options)[2])
-        return best
+        return turn_to_anchor(state, self.catalog.ring(ring_id), anchor)
 
     def reachable_anchors(self, ring_id: str) -> tuple[int, ...]:
         """Branches slot 0 of a ring can reach by turning its dial (all twelve in paper mode)."""

@@ -10,7 +10,7 @@ import pytest
 
 from shensha_plates.core.catalog import KEYS, default_catalog, label_branch
 from shensha_plates.core.cycle import BRANCHES, pillar_index
-from shensha_plates.core.engine import Options, State, compute_plate
+from shensha_plates.core.engine import Options, State, compute_plate, step_state
 from shensha_plates.core.errors import InputError
 from tests.conftest import DATA
 
@@ -237,3 +237,26 @@ def test_plates_do_not_depend_on_the_order_they_are_asked_for() -> None:
             compute_plate(State(year_branch=y % 12, month=m, xun=(y // 10 + m) % 6))
     _plate.cache_clear()
     assert [compute_plate(s) for s in reversed(states)][::-1] == first
+
+
+def test_turn_to_anchor_is_the_fewest_turns_that_put_the_ring_there() -> None:
+    """A drag asks for the state whose plate puts a ring's slot 0 on a branch: checked against whole
+    plates (the answer itself reads only the ring's rule)."""
+    from shensha_plates.core.engine import turn_to_anchor
+
+    catalog = default_catalog()
+    dial_of = {"year_branch": "year", "xun": "xun", "season": "month", "month": "month"}
+    for state in (State.parse("丙午", 11, "甲辰"), State.parse("子", 1, "甲子"), State.parse("癸亥", 6, "甲寅", "丁巳")):
+        for ring in catalog.rings:
+            dial = dial_of[ring.key]
+            anchors = {d: compute_plate(step_state(state, dial, d)).ring(ring.id).anchor for d in range(-6, 7)}
+            for target in range(12):
+                got = turn_to_anchor(state, ring, target)
+                exact = [d for d, a in anchors.items() if a == target]
+                if exact:
+                    assert compute_plate(got).ring(ring.id).anchor == target
+                    assert got == step_state(state, dial, min(exact, key=lambda d: (abs(d), d)))
+                else:  # not reachable exactly: no turn comes nearer
+                    near = min(min((a - target) % 12, (target - a) % 12) for a in anchors.values())
+                    a = compute_plate(got).ring(ring.id).anchor
+                    assert min((a - target) % 12, (target - a) % 12) == near
