@@ -76,8 +76,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("booklet", "write the year booklet: the year plate and each month's, as one PDF",
             "shensha-plates booklet --year 丙午 -o 2026.pdf", f"{_EXPORT}:add_booklet_arguments",
             f"{_EXPORT}:run_booklet"),
-    Command(WINDOW, "open the window (also: shensha-plates with no command)",
-            "shensha-plates gui --lang zh-Hant",
+    Command(WINDOW, "open the window (also: shensha-plates with no command), at a state or date if given",
+            "shensha-plates gui --date 1998-11-30T12:00\n  shensha-plates gui --year 丙午 --month 11 --xun 甲辰 --lang zh-Hant",
             "shensha_plates.gui.shell.launcher:add_window_arguments", "shensha_plates.gui.shell.launcher:run_window"),
 )
 

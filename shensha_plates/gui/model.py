@@ -289,6 +289,10 @@ class PlateModel:
             general = self._date_general(self._calendar)
         self._commit(Snapshot(state, options or self._options, calendar, general, self._ke), record)
 
+    def start_at(self, snap: Snapshot) -> None:
+        """Show ``snap`` as the start (from the command line): no undo step."""
+        self._commit(snap, record=False)
+
     def snapshot(self) -> Snapshot:
         """Everything undo would restore (state, options, date, month general, school)."""
         return self._snapshot()

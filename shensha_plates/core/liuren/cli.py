@@ -24,7 +24,7 @@ from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describ
 from shensha_plates.core.liuren.spirits import KeSpirits, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
 
-__all__ = ["add_arguments", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
+__all__ = ["add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
 
 # The square layout of the plate: the earth branches in their printed places (as seed 002 prints them).
 _SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
@@ -42,6 +42,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a disputed point, e.g. shehai=depth, noble=seed000, jialin=heaven; repeatable")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+
+
+def split_variants(choices: list[str]) -> tuple[KeOptions, Options]:
+    """``--variant`` choices as (Liu Ren settings, catalog variants); an unknown one raises."""
+    return _options(choices)
+
+
+def parse_general(text: str) -> int:
+    """A month general given on the command line: a branch (寅, 寅将) or its name (功曹)."""
+    return _branch(text, "general", suffix="将")
 
 
 def _options(choices: list[str]) -> tuple[KeOptions, Options]:

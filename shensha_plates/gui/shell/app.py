@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication, QMainWindow
 
+    from shensha_plates.gui.model import Snapshot
+
 __all__ = ["run_app", "open_window", "prepare_application", "reduce_motion_requested",
            "ask_desktop_after_first_paint"]
 
@@ -108,11 +110,12 @@ def prepare_application(argv: Sequence[str] = ()) -> QApplication:
     return app
 
 
-def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindow | None:
+def open_window(argv: Sequence[str] = (), lang: str | None = None, start: Snapshot | None = None) -> QMainWindow | None:
     """Everything ``shensha-plates`` does before the event loop: the application, the bundled font,
     the catalog and the main window (``lang``: its language for this start, else the saved one),
     shown. None (after a message) when the catalog is damaged. ``argv``: extra arguments for Qt
-    itself. The benchmark's start-up figure runs exactly this."""
+    itself. ``start``: the state to open at (from ``gui``'s arguments), its lesson shown when it has
+    one. The benchmark's start-up figure runs exactly this."""
     from PySide6.QtWidgets import QMessageBox
 
     from shensha_plates.core.catalog import default_catalog
@@ -129,6 +132,10 @@ def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindo
     window = MainWindow(catalog=catalog)
     if lang is not None:
         window.model.set_lang(lang)
+    if start is not None:
+        window.model.start_at(start)
+        if window.model.ke is not None:
+            window.show_lesson()
     if os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0"):
         window.panel.reduce_motion.setChecked(True)
     else:
@@ -137,11 +144,11 @@ def open_window(argv: Sequence[str] = (), lang: str | None = None) -> QMainWindo
     return window
 
 
-def run_app(argv: Sequence[str] = (), lang: str | None = None) -> int:
+def run_app(argv: Sequence[str] = (), lang: str | None = None, start: Snapshot | None = None) -> int:
     """Open the window (see :func:`open_window`) and run until it closes."""
     from PySide6.QtWidgets import QApplication
 
-    window = open_window(argv, lang)
+    window = open_window(argv, lang, start)
     if window is None:
         return 2
     _report_escaped_errors(window)

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     import argparse
 
     from shensha_plates.core.cli import _Parser
+    from shensha_plates.gui.model import Snapshot
 
 # Everything else is imported by main, after Ctrl+C has been made a quiet exit (importing the
 # command line's modules is most of a text command's start-up, where Ctrl+C printed a traceback).
@@ -61,9 +62,42 @@ WINDOW_LANGS = ("zh-Hans", "zh-Hant")
 
 
 def add_window_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of ``gui`` (registered in :mod:`shensha_plates.commands`)."""
+    """The options of ``gui`` (registered in :mod:`shensha_plates.commands`): the language and the
+    state to open at, as ``show`` and ``ke`` take it (none: the state the window was left in)."""
+    from shensha_plates.core.cli import add_state_arguments
     p.add_argument("--lang", choices=WINDOW_LANGS, default=None,
                    help="the window's language: simplified (zh-Hans) or traditional (zh-Hant) characters")
+    add_state_arguments(p)
+    p.add_argument("--general", help="the month general's branch (月将), e.g. 寅; with --date it must agree")
+
+
+_STATE_FLAGS = ("date", "now", "year", "month", "xun", "day", "hour", "tz", "year_start", "month_basis", "zi_hour")
+
+
+def window_start(args: argparse.Namespace) -> Snapshot | None:
+    """Where the window opens, from ``gui``'s state arguments (None: none given, the saved state).
+    Bad input raises :class:`shensha_plates.core.errors.ShenshaError` before Qt starts."""
+    from shensha_plates.core.cli import UsageError, resolve_calendar
+    from shensha_plates.core.errors import InputError
+    from shensha_plates.core.liuren.cli import parse_general, split_variants
+    from shensha_plates.gui.model import Snapshot
+    if not (any(getattr(args, k, None) for k in _STATE_FLAGS) or args.general or args.variant):
+        return None
+    if not any(getattr(args, k, None) for k in _STATE_FLAGS):
+        raise UsageError("--general and --variant open the window at a state: give --date (or --now), or "
+                         "--year and --month (with --xun, --day, --hour) as well")
+    ke, options = split_variants(args.variant)
+    state, info = resolve_calendar(args)
+    general = None if args.general is None else parse_general(args.general)
+    if info is not None and general is not None:
+        from shensha_plates.core.cycle import BRANCHES
+        from shensha_plates.core.liuren import month_general_at
+        at_date = month_general_at(info.moment, ke).general
+        if general != at_date:
+            raise InputError(f"--general {args.general.strip()!r} disagrees with the date: the month general "
+                             f"then is {BRANCHES[at_date]}; leave out --general or give the date's")
+        general = None  # the date's, as the window keeps it
+    return Snapshot(state, options, info, general, ke if ke.choices else None)
 
 
 def window_parser() -> _Parser:
@@ -76,8 +110,13 @@ def window_parser() -> _Parser:
 
 def run_window(options: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
     """Open the window; a display that cannot be reached is one line and status 2, before Qt starts."""
-    from shensha_plates.core.cli import EXIT_USAGE, say
+    from shensha_plates.core.cli import EXIT_USAGE, rejected_warnings, say
     from shensha_plates.gui.qt_start import display_problem, prepare_qt_locale
+    start = window_start(options)  # bad input: one line (by the caller), before any window
+    for line in rejected_warnings(options.variant):  # a rejected reading is never chosen silently
+        say(err, line.removeprefix("shensha-plates: "))
+    for note in getattr(options, "notes", ()):
+        say(err, f"note: {note}")
     problem = display_problem()
     if problem:
         say(err, f"error: cannot open the window: {problem}; to draw a plate without a display use "
@@ -85,7 +124,7 @@ def run_window(options: argparse.Namespace, out: TextIO | None, err: TextIO | No
         return EXIT_USAGE
     prepare_qt_locale()
     from shensha_plates.gui.shell.app import run_app
-    return run_app([], lang=options.lang)
+    return run_app([], lang=options.lang, start=start)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,74 @@
+"""``shensha-plates gui`` opens at the state its arguments give (as ``show`` and ``ke`` take it), its
+lesson shown when the state has a day and an hour; bad state arguments are one line before any window."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+from PySide6.QtWidgets import QApplication
+
+from shensha_plates.commands import parse
+from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name
+from shensha_plates.gui.shell.app import open_window
+from shensha_plates.gui.shell.launcher import window_start
+from shensha_plates.gui.shell.main_window import MainWindow
+
+
+def opened(qtbot: QtBot, *args: str) -> MainWindow:
+    window = open_window([], start=window_start(parse(["gui", *args])))
+    assert isinstance(window, MainWindow)
+    qtbot.addWidget(window)
+    QApplication.processEvents()
+    return window
+
+
+def test_a_date_opens_at_its_day_and_hour_with_the_lesson_shown(qtbot: QtBot) -> None:
+    w = opened(qtbot, "--date", "1998-11-30T12:00")
+    st = w.model.state
+    assert st.day is not None and pillar_name(st.day) == "辛巳"
+    assert st.hour is not None and BRANCHES[st.hour] == "午"
+    assert w.model.calendar is not None and w.model.ke is not None
+    assert w.lesson_visible()
+    assert BRANCHES[w.model.general] == "寅"  # the date's month general (after 小雪)
+    assert not w.model.can_undo()  # the start is no undo step
+
+
+def test_a_state_without_an_hour_opens_the_plates(qtbot: QtBot) -> None:
+    w = opened(qtbot, "--year", "丙午", "--month", "11", "--xun", "甲辰", "--variant", "tian_xi=shun_twelve")
+    st = w.model.state
+    assert (st.year_name, st.month, XUN_HEADS[st.xun], st.hour) == ("丙午", 11, "甲辰", None)
+    assert dict(w.model.options.variants)["tian_xi"] == "shun_twelve"
+    assert w.model.ke is None and not w.lesson_visible()
+
+
+def test_a_general_by_hand_and_a_liuren_setting(qtbot: QtBot) -> None:
+    w = opened(qtbot, "--year", "戊寅", "--month", "10", "--day", "辛巳", "--hour", "午", "--general", "卯",
+               "--variant", "shehai=depth")
+    assert BRANCHES[w.model.general] == "卯" and w.model.general_source == "hand"
+    assert w.model.ke_options.get("shehai") == "depth" and w.lesson_visible()
+
+
+def test_no_state_arguments_keep_the_saved_start() -> None:
+    assert window_start(parse(["gui"])) is None
+    assert window_start(parse(["gui", "--lang", "zh-Hant"])) is None
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--date", "1998-13-40T12:00"], "1998-13-40"),
+    (["--date", "1998-11-30T12:00", "--general", "子"], "disagrees with the date"),
+    (["--general", "寅"], "give --date"),
+    (["--year", "丙午"], "--month are required"),
+    (["--date", "1998-11-30T12:00", "--year", "丙午"], "either --date"),
+    (["--year", "丙午", "--month", "11", "--xun", "甲辰", "--variant", "no_such=x"], "no_such"),
+])
+def test_bad_state_arguments_are_one_line_and_no_window(tmp_path: Path, args: list[str], needle: str) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "shensha_plates", "gui", *args], capture_output=True,
+                          text=True, timeout=60, env=env)
+    assert proc.returncode == 2 and proc.stdout == "", proc
+    assert proc.stderr.count("\n") == 1 and needle in proc.stderr and "Traceback" not in proc.stderr
