@@ -25,7 +25,7 @@ from shensha_plates.core.datafile import output_path, read_file, write_atomic
 from shensha_plates.core.errors import InputError, ShenshaError
 
 __all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
-           "Lesson", "LessonStep", "LessonError", "load_lesson", "save_lesson", "TRACE_DIALS", "LESSON_VERSION"]
+           "LessonPlan", "LessonStep", "LessonError", "load_lesson", "save_lesson", "TRACE_DIALS", "LESSON_VERSION"]
 
 TRACE_DIALS: Final = {"month": 12, "year": 12, "xun": 6}
 _NUM: Final = "〇一二三四五六七八九十"
@@ -228,7 +228,7 @@ class LessonStep:
 
 
 @dataclass(frozen=True, slots=True)
-class Lesson:
+class LessonPlan:
     name: str
     steps: tuple[LessonStep, ...]
 
@@ -279,12 +279,12 @@ LESSON_VERSION: Final = 2
 """Version 2 keeps each step's 式 (``general``, ``liuren``); version 1 files (without them) still open."""
 
 
-def lesson_to_json(lesson: Lesson) -> dict[str, Any]:
+def lesson_to_json(lesson: LessonPlan) -> dict[str, Any]:
     return {"format": LESSON_FORMAT, "version": LESSON_VERSION, "name": lesson.name,
             "steps": [_step_to_json(s) for s in lesson.steps]}
 
 
-def _check_text(file: str, lesson: Lesson) -> None:
+def _check_text(file: str, lesson: LessonPlan) -> None:
     """Every piece of free text in ``lesson`` can be written as UTF-8; else the step and field."""
     if (fault := _text_fault(lesson.name)) is not None:
         raise LessonError(file, "(file)", "name", fault)
@@ -295,7 +295,7 @@ def _check_text(file: str, lesson: Lesson) -> None:
                     raise LessonError(file, f"step {i + 1}", field, fault)
 
 
-def save_lesson(path: str | os.PathLike[str], lesson: Lesson) -> Path:
+def save_lesson(path: str | os.PathLike[str], lesson: LessonPlan) -> Path:
     """Write atomically: a temporary file in the same folder, flushed and synced, then renamed over
     the target. A failure leaves the old file as it was and no temporary file behind."""
     try:
@@ -397,7 +397,7 @@ def _read_step(name: str, entry: str, st: Any) -> LessonStep:
     return LessonStep(state, variants, note, general, liuren)
 
 
-def load_lesson(path: str | os.PathLike[str]) -> Lesson:
+def load_lesson(path: str | os.PathLike[str]) -> LessonPlan:
     """Read and validate a lesson file; any fault raises :class:`LessonError` naming the step and
     the field (or the file, for faults that no step holds). A UTF-8 byte-order mark is allowed."""
     name = str(path)
@@ -428,7 +428,7 @@ def load_lesson(path: str | os.PathLike[str]) -> Lesson:
     if not isinstance(raw_steps, list):
         raise LessonError(name, "(file)", "steps", f"must be a list, got {_show(raw_steps)}")
     steps = tuple(_read_step(name, f"step {i + 1}", st) for i, st in enumerate(raw_steps))
-    return Lesson(title.strip(), steps)
+    return LessonPlan(title.strip(), steps)
 
 
 def all_text() -> str:

@@ -53,3 +53,18 @@ def test_no_import_circle() -> None:
                 if back:
                     circles.add(" → ".join((module, *back)))
     assert not circles, "import circles:\n" + "\n".join(sorted(circles))
+
+
+def test_no_class_name_is_defined_twice() -> None:
+    """One name per concept: two classes of the same name in two modules are two concepts under one
+    name (a reader of ``Lesson`` must not have to ask which)."""
+    import ast
+    from collections import defaultdict
+
+    where: dict[str, list[str]] = defaultdict(list)
+    for path in sorted((REPO / "shensha_plates").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                where[node.name].append(str(path.relative_to(REPO)))
+    twice = {name: files for name, files in where.items() if len(files) > 1}
+    assert not twice, twice

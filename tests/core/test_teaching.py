@@ -15,7 +15,7 @@ from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.core.errors import InputError
 from shensha_plates.core.teaching import (
-    Lesson, LessonError, LessonStep, check_answer, load_lesson, make_question, path_words, save_lesson, trace,
+    LessonPlan, LessonError, LessonStep, check_answer, load_lesson, make_question, path_words, save_lesson, trace,
 )
 
 START = State.parse("甲子", 1, "甲子")
@@ -73,7 +73,7 @@ def test_questions_keep_to_the_chosen_rings() -> None:
         assert make_question(rng, START, rings=["L6"]).ring == "L6"
 
 
-LESSON = Lesson("天马一年", (LessonStep(State.parse("丙午", 1, "甲辰"), (), "正月天马在午"),
+LESSON = LessonPlan("天马一年", (LessonStep(State.parse("丙午", 1, "甲辰"), (), "正月天马在午"),
                             LessonStep(State.parse("丙午", 2, "甲辰", "庚戌", "午"), ("tian_xi=shun_twelve",), "二月")))
 
 
@@ -115,7 +115,7 @@ def test_a_failed_save_keeps_the_old_lesson(tmp_path: Path, monkeypatch: pytest.
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(os, "fsync", broken)
     with pytest.raises(LessonError, match="No space left"):
-        save_lesson(path, Lesson("new", ()))
+        save_lesson(path, LessonPlan("new", ()))
     monkeypatch.undo()
     assert path.read_bytes() == before
     assert sorted(p.name for p in folder.iterdir()) == ["l.json"]
@@ -204,7 +204,7 @@ def test_saving_text_that_utf8_cannot_hold_is_a_lesson_error(tmp_path: Path) -> 
     folder.mkdir()
     path = save_lesson(folder / "l.json", LESSON)
     before = path.read_bytes()
-    broken = Lesson("天马", (LESSON.steps[0], LessonStep(LESSON.steps[1].state, (), "see \ud83d here")))
+    broken = LessonPlan("天马", (LESSON.steps[0], LessonStep(LESSON.steps[1].state, (), "see \ud83d here")))
     with pytest.raises(LessonError, match=r"step 2, field note: holds a lone surrogate"):
         save_lesson(path, broken)
     assert path.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["l.json"]

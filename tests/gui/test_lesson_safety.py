@@ -14,11 +14,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 import shensha_plates.gui.panels.classroom as classroom_module
 from shensha_plates.core.engine import State
-from shensha_plates.core.teaching import Lesson, LessonStep, load_lesson, save_lesson
+from shensha_plates.core.teaching import LessonPlan, LessonStep, load_lesson, save_lesson
 from shensha_plates.gui.shell.main_window import MainWindow
 
 Button = QMessageBox.StandardButton
-OTHER = Lesson("另一课", (LessonStep(State.parse("丁未", 3, "甲子"), (), "另一课第一步"),))
+OTHER = LessonPlan("另一课", (LessonStep(State.parse("丁未", 3, "甲子"), (), "另一课第一步"),))
 
 
 class Prompts:

@@ -27,7 +27,7 @@ from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Options, State, compute_plate, step_state
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.teaching import (
-    Lesson, LessonStep, Question, Trace, check_answer, load_lesson, make_question, save_lesson, trace,
+    LessonPlan, LessonStep, Question, Trace, check_answer, load_lesson, make_question, save_lesson, trace,
 )
 from shensha_plates.gui.describe import search_spirits, spirit_name, state_label, to_lang
 from shensha_plates.gui.fonts import plate_font
@@ -404,9 +404,9 @@ class ClassroomPanel(QWidget):
         self.steps.setCurrentRow(row)
         self._step_chosen(row)
 
-    def lesson(self) -> Lesson:
+    def lesson(self) -> LessonPlan:
         name = self.lesson_name.text().strip() or tr("cls_untitled", self.model.lang)
-        return Lesson(name, tuple(self._lesson))
+        return LessonPlan(name, tuple(self._lesson))
 
     def save_to(self, path: str | Path) -> bool:
         """Write the lesson; any failure is shown in a message box and the lesson stays as it is
