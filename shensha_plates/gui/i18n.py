@@ -174,6 +174,18 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "edit": ("编辑", "編輯", "edit"),
     "help": ("帮助", "幫助", "help"),
     "shortcuts": ("快捷键", "快捷鍵", "keyboard shortcuts"),
+    "about": ("关于神煞旋盘", "關於神煞旋盤", "about Shensha Plates"),
+    # {version}: the installed version; {books}: the books of the seeds, one a line (resources/sources.toml)
+    "about_text": (
+        "神煞旋盘 {version}\n\n庄广之《大六壬指南》的神煞旋盘，兼六壬式盘、四柱、八煞与选择。\n\n"
+        "许可：程序为 MIT 许可；所附字体为 SIL 开放字体许可（OFL 1.1）。\n\n所据之书：\n{books}\n"
+        "（各条出处另注，他书亦注其名。）",
+        "神煞旋盤 {version}\n\n莊廣之《大六壬指南》的神煞旋盤，兼六壬式盤、四柱、八煞與選擇。\n\n"
+        "許可：程式為 MIT 許可；所附字型為 SIL 開放字型許可（OFL 1.1）。\n\n所據之書：\n{books}\n"
+        "（各條出處另注，他書亦注其名。）",
+        "Shensha Plates {version}: Zhuang Guangzhi's rotating plates of the spirits, with the Liu Ren plate, "
+        "Bazi, the eight relations and date selection. Licence: the program MIT, the bundled font SIL OFL 1.1. "
+        "Sources: the books listed (each rule cites its passage)."),
     "quit": ("退出", "退出", "quit"),
     "export": ("导出…", "導出…", "export…"),
     "print": ("打印…", "打印…", "print…"),

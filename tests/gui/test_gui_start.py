@@ -72,3 +72,16 @@ def test_bad_state_arguments_are_one_line_and_no_window(tmp_path: Path, args: li
                           text=True, timeout=60, env=env)
     assert proc.returncode == 2 and proc.stdout == "", proc
     assert proc.stderr.count("\n") == 1 and needle in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_help_menu_has_about_with_version_licence_and_sources(window: MainWindow) -> None:
+    import shensha_plates
+    from shensha_plates.core.catalog import SEED_BOOKS
+    about = window.actions_by_name["about"]
+    assert about in window.menu_help.actions() and about.text() == "关于神煞旋盘"
+    text = window.about_text()
+    assert shensha_plates.__version__ in text and "MIT" in text and "OFL 1.1" in text
+    assert all(book in text for _, book, _, _ in SEED_BOOKS.values())
+    window.model.set_lang("zh-Hant")
+    assert about.text() == "關於神煞旋盤"
+    assert all(book_trad in window.about_text() for _, _, book_trad, _ in SEED_BOOKS.values())

@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
             ("reset_view", "0", self.view.reset_view),
             ("one_plate", "V", self.cycle_one_plate),
             ("shortcuts", "F1", self.show_shortcuts),
+            ("about", None, self.show_about),
             ("quit", QKeySequence.StandardKey.Quit, self.close),
             ("export", "Ctrl+E", self.export_dialog),
             ("print", QKeySequence.StandardKey.Print, self.print_dialog),
@@ -208,6 +209,7 @@ class MainWindow(QMainWindow):
             self.menu_view.addAction(self.actions_by_name[n])
         self.menu_help = menubar.addMenu("")
         self.menu_help.addAction(self.actions_by_name["shortcuts"])
+        self.menu_help.addAction(self.actions_by_name["about"])
 
     def _toggle_combo(self, combo: object) -> None:
         c = combo  # QComboBox
@@ -394,7 +396,7 @@ class MainWindow(QMainWindow):
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
                                                                      "reset_view", "tables", "systems", "present", "quiz", "layout",
                                                                      "orientation", "one_plate",
-                                                                     "export", "print", "copy_image", "booklet")
+                                                                     "export", "print", "copy_image", "booklet", "about")
                                            else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
         self.menu_file.setTitle(tr("file", lang))
         self.menu_edit.setTitle(tr("edit", lang))
@@ -579,6 +581,17 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         QMessageBox.information(self, tr("shortcuts", self.model.lang), tr("shortcut_text", self.model.lang))
+
+    def about_text(self) -> str:
+        """帮助 → 关于: the version (package metadata), the licence and the books of the sources."""
+        import shensha_plates
+        from shensha_plates.core.catalog import SEED_BOOKS
+        trad = self.model.lang == "zh-Hant"
+        books = "\n".join(b[2] if trad else b[1] for _, b in sorted(SEED_BOOKS.items()))
+        return tr("about_text", self.model.lang, version=shensha_plates.__version__, books=books)
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, tr("about", self.model.lang), self.about_text())
 
     # -- snapshots -----------------------------------------------------------------------------
     def snapshot_options(self, fmt: str = "png") -> SnapshotOptions:
