@@ -20,9 +20,10 @@ import sys
 from typing import Any, NoReturn, TextIO
 from collections.abc import Callable, Sequence
 
-from shensha_plates.core.catalog import GROUPS, default_catalog
+from shensha_plates.core.catalog import default_catalog
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from shensha_plates.core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate, split_choice
+from shensha_plates.core.text import SQUARE_TABLE, branch_sections, section_name
 from shensha_plates.core.errors import ShenshaError, one_line
 
 __all__ = ["main", "build_parser", "plate_to_json", "plate_to_text", "UsageError", "add_state_arguments",
@@ -331,36 +332,11 @@ def placement_to_json(p: Placement) -> dict[str, Any]:
             "variant": reading, "verdict": s.verdict_of(p.variant)}
 
 
-def section_label(p_ring: str | None, group: str, ring_names: dict[str, str], trad: bool) -> str:
-    if p_ring is not None:
-        return ring_names[p_ring]
-    g = GROUPS[group]
-    label = g[1] if trad else g[0]
-    return label if group in ("stem", "branch") else label + ("方圖" if trad else "方图")
-
-
-def branch_sections(plate: Plate, branch: int, label_of: Callable[[Placement], str], trad: bool,
-                    condition_format: str) -> list[tuple[str, list[str]]]:
-    """The spirits under ``branch`` grouped into consecutive sections (ring or table), each name with
-    its stem/trigram label and condition, in catalog order."""
-    sections: list[tuple[str, list[str]]] = []
-    for p in plate.positions[branch]:
-        label = label_of(p)
-        name = p.name_trad if trad else p.name
-        if p.at != BRANCHES[branch]:
-            name += f"({p.at})"
-        if p.conditional:
-            name += condition_format.format(p.conditional)
-        if not sections or sections[-1][0] != label:
-            sections.append((label, []))
-        sections[-1][1].append(name)
-    return sections
-
-
 def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bool = False) -> str:
     """One line per branch: the spirits there, grouped by ring or table."""
     cat = default_catalog()
     ring_names = {r.id: (r.name_trad if trad else r.name) for r in cat.rings}
+    square_table = SQUARE_TABLE["zh-Hant" if trad else "zh-Hans"]
     head = plate.state.label()
     if calendar is not None:
         head += f"  ({calendar['date']} {calendar['zone']})"
@@ -368,8 +344,7 @@ def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bo
     rot = "  ".join(f"{ring_names[r.ring.id]}{BRANCHES[r.anchor]}" for r in plate.rings)
     lines.append(rot)
     for b in range(12):
-        sections = branch_sections(plate, b, lambda p: section_label(p.ring, p.group, ring_names, trad),
-                                   trad, "[{}]")
+        sections = branch_sections(plate, b, lambda p: section_name(p, square_table, trad), trad, "[{}]")
         body = " │ ".join(f"{label}: {' '.join(names)}" for label, names in sections)
         lines.append(f"{BRANCHES[b]} │ {body}")
     if plate.omitted:

@@ -9,8 +9,9 @@ import html
 import re
 from typing import Final
 
-from shensha_plates.core.catalog import GROUPS, Catalog, Source, Spirit
+from shensha_plates.core.catalog import Catalog, Source, Spirit
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, xun_void
+from shensha_plates.core.text import section_name as core_section_name
 from shensha_plates.core.engine import Placement, Plate, State
 from shensha_plates.core.script import to_traditional
 from shensha_plates.gui.i18n import gloss, tr
@@ -32,14 +33,8 @@ def spirit_name(spirit: Spirit, lang: str) -> str:
 
 
 def section_name(p: Placement, catalog: Catalog, lang: str) -> str:
-    if p.ring is not None:
-        r = catalog.ring(p.ring)
-        return r.name_trad if lang == "zh-Hant" else r.name
-    g = GROUPS[p.group]
-    label = g[1] if lang == "zh-Hant" else g[0]
-    if p.group in ("stem", "branch"):
-        return label
-    return label + tr("square_table", lang)
+    """The section (ring or square table) of a placement, in the interface's language."""
+    return core_section_name(p, tr("square_table", lang), lang == "zh-Hant")
 
 
 _ID_SUFFIXES: Final = ("day", "season", "stem", "yang", "yin")

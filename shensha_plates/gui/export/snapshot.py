@@ -35,7 +35,7 @@ from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.liuren import Ke
 from shensha_plates.core.errors import ShenshaError
-from shensha_plates.core.cli import branch_sections
+from shensha_plates.core.text import branch_sections
 from shensha_plates.gui.describe import section_name, state_label
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
