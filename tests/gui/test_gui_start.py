@@ -85,3 +85,14 @@ def test_the_help_menu_has_about_with_version_licence_and_sources(window: MainWi
     window.model.set_lang("zh-Hant")
     assert about.text() == "關於神煞旋盤"
     assert all(book_trad in window.about_text() for _, _, book_trad, _ in SEED_BOOKS.values())
+
+
+def test_the_window_shows_the_program_icon_and_names_its_menu_entry(qtbot: QtBot) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    from shensha_plates.desktop import APP_ID
+    w = opened(qtbot)
+    icon = QApplication.windowIcon()
+    assert not icon.isNull() and not icon.pixmap(48, 48).isNull()
+    assert not w.windowIcon().isNull()
+    assert QGuiApplication.desktopFileName() == APP_ID

@@ -101,6 +101,11 @@ def prepare_application(argv: Sequence[str] = ()) -> QApplication:
         app = QApplication([sys.argv[0], *argv])
     app.setApplicationName("shensha-plates")
     app.setOrganizationName("shensha-plates")
+    from PySide6.QtGui import QIcon
+
+    from shensha_plates.desktop import APP_ID, icon_file
+    app.setWindowIcon(QIcon(icon_file()))  # the window's and the task bar's icon
+    QGuiApplication.setDesktopFileName(APP_ID)  # the task bar matches it to the menu entry
     pg.setConfigOptions(antialias=True)
     ui_font = QFont(register_fonts())
     ui_font.setPointSizeF(max(10.0, app.font().pointSizeF()))
