@@ -42,7 +42,7 @@ from shensha_plates.gui.i18n import tr
 from shensha_plates.gui.export.lesson_page import in_force, lesson_rows, place_heaven
 from shensha_plates.gui.export.pages import PagePlan, place_labels, plan_plates
 from shensha_plates.gui.plate.scene import PlateScene, ViewConfig
-from shensha_plates.gui.plate.ring_item import draw_mark
+from shensha_plates.gui.plate.slot_paint import draw_mark
 from shensha_plates.gui.style import PALETTE, Palette
 
 __all__ = ["SnapshotOptions", "ExportError", "ReadOnlyError", "export", "checked_target", "render_image", "paint_pages", "PAPERS",
