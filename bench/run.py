@@ -504,7 +504,7 @@ def bench_paper(quick: bool, plate: object, tmp: Path, results: dict[str, float]
         key = f"min_name_pt_{paper.lower()}{'_landscape' if landscape else ''}"
         details[key] = min_name_pt(plate, SnapshotOptions(fmt="pdf", paper=paper, landscape=landscape))  # type: ignore[arg-type]
     results["booklet_a4_s"] = median_time(
-        lambda: write_booklet(tmp / "booklet.pdf", BookletOptions(year="丙午", paper="A4")), 1 if quick else 3)
+        lambda: write_booklet(tmp / "booklet.pdf", BookletOptions.parse("丙午", paper="A4")), 1 if quick else 3)
 
 
 def bench_dialogs(w: object, quick: bool, results: dict[str, float], details: dict[str, object]) -> None:

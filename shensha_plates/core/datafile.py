@@ -167,6 +167,8 @@ def _write_atomic(target: str | os.PathLike[str], data: bytes, replace_read_only
     if old is not None and old.st_nlink > 1:
         with interrupt.deferred():  # a file rewritten in place is not left half-written by a signal
             _write_in_place(real, data, old)
+            if interrupt.installed():
+                interrupt.written()
         return
     tmp = folder / f".shensha-{secrets.token_hex(8)}.part"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
@@ -184,6 +186,8 @@ def _write_atomic(target: str | os.PathLike[str], data: bytes, replace_read_only
             if interrupt.pending() is not None:  # interrupted before the rename: the old file stays
                 raise KeyboardInterrupt
             os.replace(tmp, real)
+            if interrupt.installed():  # the command line's one file; the window goes on writing others
+                interrupt.written()
     except BaseException:
         with interrupt.deferred():
             try:

@@ -23,11 +23,11 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
-__all__ = ["install", "raising", "deferred", "exit_status", "set_unfinished_line", "SIGNALS"]
+__all__ = ["install", "raising", "deferred", "exit_status", "set_unfinished_line", "written", "SIGNALS"]
 
 SIGNALS: tuple[int, ...] = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                                  if hasattr(signal, name))
-_state: dict[str, Any] = {"raising": 0, "deferred": 0, "pending": None, "line": False}
+_state: dict[str, Any] = {"raising": 0, "deferred": 0, "pending": None, "line": False, "written": False}
 
 
 def exit_status(signum: int) -> int:
@@ -46,6 +46,8 @@ def _leave(signum: int) -> None:
 
 def _handler(signum: int, frame: FrameType | None) -> None:
     del frame
+    if _state["written"]:  # the command's file is in place: nothing is left to stop
+        return
     if _state["deferred"]:
         _state["pending"] = signum
         return
@@ -60,6 +62,7 @@ def install() -> Callable[[], None]:
     function that puts the previous handlers back (for callers in a process that goes on, as
     tests). Only from the main thread (elsewhere it does nothing)."""
     previous: list[tuple[int, Any]] = []
+    _state.update(written=False, pending=None)
     try:
         for sig in SIGNALS:
             previous.append((sig, signal.signal(sig, _handler)))
@@ -107,11 +110,25 @@ def deferred() -> Iterator[None]:
         _leave(signum)
 
 
+def installed() -> bool:
+    """Whether this process's signals are handled here (the command line), not by default or Qt."""
+    return _installed()
+
+
 def _installed() -> bool:
     try:
         return signal.getsignal(signal.SIGINT) is _handler
     except ValueError:
         return False
+
+
+def written() -> None:
+    """The command's file is in place (renamed over the old one): its work is done, so a signal from
+    now on is let pass and the command ends as it would have (it prints the file's name, status
+    0); one that came during the rename is forgotten for the same reason. The alternative, status
+    130 with the new file written, would tell a script the file was not made."""
+    _state["written"] = True
+    _state["pending"] = None
 
 
 def set_unfinished_line(open_line: bool) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from pytestqt.qtbot import QtBot
 from shensha_plates.core.engine import MONTH_NAMES
+from shensha_plates.core.cycle import XUN_HEADS
 from shensha_plates.gui.export.booklet import BookletCancelled, BookletOptions, booklet_pages, write_booklet
 from tests.conftest import REPO
 
@@ -32,7 +33,7 @@ def booklet_texts(booklet: Path) -> list[str]:
 def booklet(tmp_path_factory: pytest.TempPathFactory, qapp: object) -> Path:
     out = tmp_path_factory.mktemp("booklet") / "2026.pdf"
     seen: list[tuple[int, int]] = []
-    write_booklet(out, BookletOptions(year="丙午"), progress=lambda d, n, w: seen.append((d, n)) or True)
+    write_booklet(out, BookletOptions.parse("丙午"), progress=lambda d, n, w: seen.append((d, n)) or True)
     assert seen[0] == (0, 26) and seen[-1] == (26, 26)
     assert [d for d, _ in seen] == list(range(27))
     return out
@@ -77,7 +78,7 @@ def test_the_month_tables_follow_the_month(booklet_texts: list[str]) -> None:
 def test_a3_landscape_booklet(tmp_path: Path, qapp: object) -> None:
     from shensha_plates.gui.plate.scene import ViewConfig
     # the window's one-plate view does not leave a plate out of the booklet
-    opts = BookletOptions(year="午", paper="A3", landscape=True, view=ViewConfig(plate="lower"))
+    opts = BookletOptions.parse("午", paper="A3", landscape=True, view=ViewConfig(plate="lower"))
     out = write_booklet(tmp_path / "a3.pdf", opts)
     reader = pypdf.PdfReader(str(out))
     assert len(reader.pages) == 26
@@ -92,11 +93,11 @@ def test_a_cancelled_booklet_leaves_no_file(tmp_path: Path, qapp: object) -> Non
     folder.mkdir()
     target = folder / "year.pdf"
     with pytest.raises(BookletCancelled):
-        write_booklet(target, BookletOptions(year="丙午"), progress=lambda d, n, w: d < 5)
+        write_booklet(target, BookletOptions.parse("丙午"), progress=lambda d, n, w: d < 5)
     assert list(folder.iterdir()) == []
     target.write_bytes(b"last year's booklet")
     with pytest.raises(BookletCancelled):
-        write_booklet(target, BookletOptions(year="丙午"), progress=lambda d, n, w: d < 25)
+        write_booklet(target, BookletOptions.parse("丙午"), progress=lambda d, n, w: d < 25)
     assert target.read_bytes() == b"last year's booklet"
     assert [p.name for p in folder.iterdir()] == ["year.pdf"]
 
@@ -120,12 +121,12 @@ def test_the_progress_dialog_cancel_button_stops_it(tmp_path: Path, qtbot: QtBot
     QTimer.singleShot(5, press_cancel)
     folder = tmp_path / "out"
     folder.mkdir()
-    assert make_booklet(parent, folder / "b.pdf", BookletOptions(year="丙午")) is None
+    assert make_booklet(parent, folder / "b.pdf", BookletOptions.parse("丙午")) is None
     assert pressed and pressed[0] < 26
     assert list(folder.iterdir()) == []
     QApplication.processEvents()
     # and without a cancel the same call writes the whole booklet
-    done = make_booklet(parent, folder / "b.pdf", BookletOptions(year="丙午", paper="A3"))
+    done = make_booklet(parent, folder / "b.pdf", BookletOptions.parse("丙午", paper="A3"))
     assert done is not None and len(pypdf.PdfReader(str(done)).pages) == 26
 
 
@@ -174,7 +175,7 @@ def test_cli_booklet_bad_arguments(tmp_path: Path, args: list[str], needle: str)
 
 def test_the_booklet_dialog_gives_the_chosen_options(qtbot: QtBot) -> None:
     from shensha_plates.gui.export.booklet_dialog import BookletDialog
-    dlg = BookletDialog(BookletOptions(year="丙午", xun="甲辰", lang="zh-Hans"))
+    dlg = BookletDialog(BookletOptions.parse("丙午", "甲辰", lang="zh-Hans"))
     qtbot.addWidget(dlg)
     assert dlg.year.currentText() == "丙午" and dlg.xun.currentText() == "甲辰"
     dlg.year.setCurrentText("丁未")
@@ -182,7 +183,7 @@ def test_the_booklet_dialog_gives_the_chosen_options(qtbot: QtBot) -> None:
     dlg.landscape.setChecked(True)
     dlg.paper_look.setChecked(True)
     opts = dlg.options()
-    assert (opts.year, opts.xun, opts.paper, opts.landscape, opts.paper_look) == ("丁未", "甲辰", "A3", True, True)
+    assert (opts.year_name, XUN_HEADS[opts.first.xun], opts.paper, opts.landscape, opts.paper_look) == ("丁未", "甲辰", "A3", True, True)
     opts.validate()
 
 

@@ -346,3 +346,24 @@ def test_a_large_png_needs_little_more_than_its_image(tmp_path: Path, transparen
     length = int.from_bytes(data[idat - 4:idat], "big")
     raw = zlib.decompress(data[idat + 4:idat + 4 + length])
     assert len(raw) == side * (1 + side * (4 if transparent else 3))  # every row, each with its filter byte
+
+
+def test_a_signal_after_the_file_is_in_place_lets_the_command_finish(tmp_path: Path) -> None:
+    """The race the timed runs above can hit: the signal comes after the rename. The file is whole
+    and new, so the command ends as it would have (status 0, its name printed) rather than reporting
+    an interrupt (130) with the file changed."""
+    import os
+    import signal
+
+    from shensha_plates.core import interrupt
+    from shensha_plates.core.datafile import write_atomic
+
+    target = tmp_path / "out.pdf"
+    target.write_bytes(b"the old file")
+    restore = interrupt.install()
+    try:
+        write_atomic(target, b"the new file")
+        os.kill(os.getpid(), signal.SIGTERM)  # handled at once, in this (the main) thread
+        assert target.read_bytes() == b"the new file"
+    finally:
+        restore()

@@ -13,10 +13,10 @@ cancelled or failed booklet leaves no file behind (and an older file of the same
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt, QUuid
 from PySide6.QtGui import QFontMetricsF, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
@@ -47,19 +47,32 @@ class BookletCancelled(Exception):
 
 @dataclass(frozen=True)
 class BookletOptions:
-    year: str
-    xun: str = "甲子"
+    """What a booklet is made of, parsed: the year and the xun as the 正月 state (the booklet turns the
+    month dial through the year), the variant readings as the engine's Options. Words a user typed are
+    parsed once, at the edge, by :meth:`parse`."""
+
+    first: State
     paper: str = "A4"
     landscape: bool = False
     lang: str = "zh-Hans"
     paper_look: bool = False
     dpi: int = 150
-    variants: tuple[str, ...] = ()
+    options: Options = field(default_factory=Options)
     view: ViewConfig = field(default_factory=ViewConfig)
 
+    @classmethod
+    def parse(cls, year: str, xun: str = "甲子", variants: Sequence[str] = (), **rest: Any) -> BookletOptions:
+        """From the words of the command line or a settings file (``丙午``, ``甲辰``, ``tian_xi=…``);
+        a bad year, xun or variant raises the core's InputError with one line."""
+        return cls(first=State.parse(year, 1, xun), options=Options.from_choices(variants), **rest).validate()
+
+    @property
+    def year_name(self) -> str:
+        return self.first.year_name
+
     def states(self) -> list[State]:
-        """The twelve months of the year (raises the core's InputError for a bad year or xun)."""
-        return [State.parse(self.year, m, self.xun) for m in range(1, 13)]
+        """The twelve months of the year."""
+        return [replace(self.first, month=m) for m in range(1, 13)]
 
     def snapshot(self) -> SnapshotOptions:
         # the month pages hold both plates whatever the window shows (its one-plate view included)
@@ -71,8 +84,6 @@ class BookletOptions:
         if self.paper not in ("A4", "A3"):
             raise ExportError(f"invalid paper: {self.paper!r} (expected A4 or A3)")
         self.snapshot()
-        self.states()
-        Options.from_choices(self.variants)
         return self
 
 
@@ -104,7 +115,7 @@ def write_booklet(path: str | Path, opts: BookletOptions, catalog: Catalog | Non
     target = checked_target(path, replace_read_only)
     if target.suffix.lower() != ".pdf":
         raise ExportError(f"a booklet is a PDF: {str(target)!r} should end in .pdf")
-    options = Options.from_choices(opts.variants)
+    options = opts.options
     states = opts.states()
     plates = [compute_plate(st, options, cat) for st in states]
     snap = opts.snapshot()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from shensha_plates.core.cycle import PILLARS, XUN_HEADS
+from shensha_plates.core.engine import State
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.export.booklet import BookletCancelled, BookletOptions, booklet_pages, write_booklet
@@ -40,11 +41,11 @@ class BookletDialog(QDialog):
         form = QFormLayout(self)
         self.year = QComboBox()
         self.year.addItems([to_lang(p, lang) for p in PILLARS])
-        self.year.setCurrentIndex(PILLARS.index(base.year) if base.year in PILLARS else 0)
+        self.year.setCurrentIndex(PILLARS.index(base.year_name) if base.year_name in PILLARS else 0)
         form.addRow(L["year"], self.year)
         self.xun = QComboBox()
         self.xun.addItems(list(XUN_HEADS))
-        self.xun.setCurrentText(base.xun)
+        self.xun.setCurrentText(XUN_HEADS[base.first.xun])
         form.addRow(L["xun"], self.xun)
         self.paper = QComboBox()
         self.paper.addItems(["A4", "A3"])
@@ -64,8 +65,8 @@ class BookletDialog(QDialog):
 
     def options(self) -> BookletOptions:
         from dataclasses import replace
-        return replace(self._base, year=PILLARS[self.year.currentIndex()], xun=self.xun.currentText(),
-                       paper=self.paper.currentText(), landscape=self.landscape.isChecked(),
+        first = State.parse(PILLARS[self.year.currentIndex()], 1, self.xun.currentText())
+        return replace(self._base, first=first, paper=self.paper.currentText(), landscape=self.landscape.isChecked(),
                        paper_look=self.paper_look.isChecked())
 
 
@@ -104,9 +105,9 @@ def booklet_from_window(window: object) -> Path | None:
     model = window.model  # type: ignore[attr-defined]
     lang = model.lang
     view = window.view.config  # type: ignore[attr-defined]
-    base = BookletOptions(year=model.state.year_name if len(model.state.year_name) == 2 else "甲子",
-                          xun=XUN_HEADS[model.state.xun], lang=lang, view=view,
-                          variants=model.options.to_choices())
+    year = model.state.year_name if len(model.state.year_name) == 2 else "甲子"
+    base = BookletOptions(first=State.parse(year, 1, XUN_HEADS[model.state.xun]), lang=lang, view=view,
+                          options=model.options)
     dlg = BookletDialog(base, window)  # type: ignore[arg-type]
     try:
         if dlg.exec() != QDialog.DialogCode.Accepted:
@@ -115,7 +116,7 @@ def booklet_from_window(window: object) -> Path | None:
     finally:
         dlg.deleteLater()  # a closed dialog is deleted, never kept by its parent window
     path, _ = QFileDialog.getSaveFileName(window, tr("booklet", lang),  # type: ignore[arg-type]
-                                          f"{opts.year}.pdf", "PDF (*.pdf)")
+                                          f"{opts.year_name}.pdf", "PDF (*.pdf)")
     if not path:
         return None
     if not path.lower().endswith(".pdf"):

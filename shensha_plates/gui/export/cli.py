@@ -183,9 +183,9 @@ def run_booklet(args: argparse.Namespace, out: TextIO | None, err: TextIO | None
         from shensha_plates.gui.plate.scene import ViewConfig
         _ensure_app()
         from shensha_plates.gui.export.booklet import BookletOptions, write_booklet
-        opts = BookletOptions(year=args.year, xun=args.xun, paper=args.paper, landscape=args.landscape,
-                              lang=args.lang, paper_look=args.paper_look, variants=tuple(args.variant),
-                              view=ViewConfig(layout=args.layout, orientation=args.orientation)).validate()
+        opts = BookletOptions.parse(args.year, args.xun, args.variant, paper=args.paper, landscape=args.landscape,
+                                    lang=args.lang, paper_look=args.paper_look,
+                                    view=ViewConfig(layout=args.layout, orientation=args.orientation))
 
         def progress(done: int, total: int, what: str) -> bool:
             if not args.quiet:
