@@ -58,6 +58,8 @@ TARGETS = {
     # issue 18: faster than a frame
     "state_change_ms": ("<=", 16.7),
     "startup_vs_qt_floor": ("<=", 1.5),
+    # issue 22: the standalone bundle starts as fast (measured only when built: python bundle/build.py)
+    "bundle_startup_vs_qt_floor": ("<=", 1.3),
     "export_png_s": ("<=", 0.5),
     "booklet_a4_s": ("<=", 10.0),
     "frame_ms_median": ("<=", 8.0),
@@ -599,12 +601,61 @@ def bench_startup(quick: bool, results: dict[str, float], details: dict[str, obj
     details["startup_window"] = "×".join(size)
 
 
+BUNDLE = ROOT / "build" / "bundle" / "dist" / "shensha-plates"
+
+
+def _bundle_time_to_paint(exe: Path, env: dict[str, str], cwd: str) -> tuple[float, float, list[str]]:
+    """As :func:`_time_to_paint`, for the bundle's window: ``gui --check`` prints the same line."""
+    t = time.clock_gettime(time.CLOCK_MONOTONIC)
+    proc = subprocess.run([str(exe), "gui", "--check"], cwd=cwd, capture_output=True, text=True, timeout=120, env=env)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("painted ")]
+    if proc.returncode != 0 or not lines:
+        raise RuntimeError(f"the bundle's window did not start:\n{proc.stderr[-2000:]}")
+    fields = lines[-1].split()
+    return float(fields[1]) - t, float(fields[2]), fields[3:5]
+
+
+def bench_bundle(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    """The standalone bundle (issue 22), when built (python bundle/build.py): its size on disk, the
+    time to its window painted against the bare PySide6 + pyqtgraph floor (alternate fresh
+    processes, medians), and a text command's start-up (--version, show)."""
+    exe = BUNDLE / ("shensha-plates.exe" if sys.platform == "win32" else "shensha-plates")
+    if not exe.is_file():
+        details["bundle"] = "not built (python bundle/build.py)"
+        return
+    files = [f for f in BUNDLE.rglob("*") if f.is_file() and not f.is_symlink()]
+    details["bundle_size_mb"] = sum(f.stat().st_size for f in files) / 1e6
+    details["bundle_files"] = len(files)
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {"PATH": "/usr/bin:/bin", "HOME": tmp, "LANG": "C.UTF-8", "QT_QPA_PLATFORM": "offscreen",
+               "SHENSHA_PLATES_CONFIG_DIR": str(Path(tmp) / "config"),
+               "SHENSHA_PLATES_CACHE_DIR": str(Path(tmp) / "cache"), "SHENSHA_REDUCE_MOTION": ""}
+        floor_env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        cold, _, size = _bundle_time_to_paint(exe, env, tmp)
+        _time_to_paint(_STARTUP_FLOOR, size, floor_env)
+        program, floor = [], []
+        for _ in range(7 if quick else 15):
+            program.append(_bundle_time_to_paint(exe, env, tmp)[0])
+            floor.append(_time_to_paint(_STARTUP_FLOOR, size, floor_env)[0])
+        for name, args in (("version", ["--version"]), ("show", ["show", "--year", "丙午", "--month", "11", "--xun", "甲辰"])):
+            times = []
+            for _ in range(5 if quick else 11):
+                t = time.perf_counter()
+                subprocess.run([str(exe), *args], cwd=tmp, env=env, capture_output=True, timeout=60, check=True)
+                times.append(time.perf_counter() - t)
+            details[f"bundle_{name}_s"] = statistics.median(times)
+    results["bundle_startup_vs_qt_floor"] = statistics.median(program) / statistics.median(floor)
+    details["bundle_startup_s"] = statistics.median(program)
+    details["bundle_startup_first_s"] = cold
+    details["bundle_startup_qt_floor_s"] = statistics.median(floor)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer samples; finishes within a minute")
     ap.add_argument("--json", type=Path, help="write the figures to this JSON file")
     # internal: one part alone ("gui" runs in its own process in a full run; "liuren", "startup" by hand)
-    ap.add_argument("--part", choices=("gui", "liuren", "startup"), help=argparse.SUPPRESS)
+    ap.add_argument("--part", choices=("gui", "liuren", "startup", "bundle"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     results: dict[str, float] = {}
     details: dict[str, object] = {}
@@ -613,8 +664,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             args.json.write_text(json.dumps({**results, "details": details}))
         return 0
-    if args.part in ("liuren", "startup"):  # python bench/run.py --part liuren|startup [--json PATH]
-        (bench_liuren if args.part == "liuren" else bench_startup)(args.quick, results, details)
+    if args.part in ("liuren", "startup", "bundle"):  # python bench/run.py --part liuren|startup|bundle [--json PATH]
+        {"liuren": bench_liuren, "startup": bench_startup, "bundle": bench_bundle}[args.part](args.quick, results, details)
         for key, v in {**results, **details}.items():
             print(f"{key}: {v:.3f}" if isinstance(v, float) else f"{key}: {v}")
         if args.json:
@@ -636,6 +687,7 @@ def main(argv: list[str] | None = None) -> int:
         details.update(gui.pop("details"))
         results.update(gui)
     bench_startup(args.quick, results, details)
+    bench_bundle(args.quick, results, details)
     details["bench_seconds"] = time.perf_counter() - t0
     print(f"{'figure':<31} {'value':>10}   target")
     ok = True

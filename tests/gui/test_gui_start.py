@@ -96,3 +96,13 @@ def test_the_window_shows_the_program_icon_and_names_its_menu_entry(qtbot: QtBot
     assert not icon.isNull() and not icon.pixmap(48, 48).isNull()
     assert not w.windowIcon().isNull()
     assert QGuiApplication.desktopFileName() == APP_ID
+
+
+def test_check_opens_the_window_at_the_state_prints_one_line_and_ends(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "shensha_plates", "gui", "--check", "--date", "1998-11-30T12:00"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc
+    word, clock, cpu, width, height, *label = proc.stdout.split()
+    assert word == "painted" and float(clock) > 0 and float(cpu) > 0 and int(width) > 300 and int(height) > 300
+    assert "辛巳日" in label and "午时" in label

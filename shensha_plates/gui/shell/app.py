@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication, QMainWindow
@@ -149,13 +149,26 @@ def open_window(argv: Sequence[str] = (), lang: str | None = None, start: Snapsh
     return window
 
 
-def run_app(argv: Sequence[str] = (), lang: str | None = None, start: Snapshot | None = None) -> int:
-    """Open the window (see :func:`open_window`) and run until it closes."""
+def run_app(argv: Sequence[str] = (), lang: str | None = None, start: Snapshot | None = None,
+            check: TextIO | None = None) -> int:
+    """Open the window (see :func:`open_window`) and run until it closes. ``check``: instead, once
+    the window is painted, write one line there (``painted``, the monotonic clock and the processor
+    time in seconds, the window's width and height, the state shown) and close it."""
     from PySide6.QtWidgets import QApplication
 
     window = open_window(argv, lang, start)
     if window is None:
         return 2
+    if check is not None:
+        import time
+
+        from shensha_plates.core.cli import emit
+        QApplication.processEvents()
+        window.view.grab()  # type: ignore[attr-defined]
+        line = (f"painted {time.clock_gettime(time.CLOCK_MONOTONIC):.6f} {time.process_time():.6f} "
+                f"{window.width()} {window.height()} {window.model.state.label()}\n")  # type: ignore[attr-defined]
+        window.hide()  # not closed: a check leaves the saved settings as they were
+        return emit(line, check, sys.stderr)
     _report_escaped_errors(window)
     return QApplication.instance().exec()  # type: ignore[union-attr]
 

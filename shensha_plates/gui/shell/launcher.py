@@ -69,6 +69,10 @@ def add_window_arguments(p: argparse.ArgumentParser) -> None:
                    help="the window's language: simplified (zh-Hans) or traditional (zh-Hant) characters")
     add_state_arguments(p)
     p.add_argument("--general", help="the month general's branch (月将), e.g. 寅; with --date it must agree")
+    p.add_argument("--check", action="store_true",
+                   help="open the window, print one line once it is painted ('painted', the monotonic clock "
+                        "and processor seconds, width, height, the state shown) and close it: a check that "
+                        "the window starts (the bundle's test and bench use it)")
 
 
 _STATE_FLAGS = ("date", "now", "year", "month", "xun", "day", "hour", "tz", "year_start", "month_basis", "zi_hour")
@@ -124,7 +128,7 @@ def run_window(options: argparse.Namespace, out: TextIO | None, err: TextIO | No
         return EXIT_USAGE
     prepare_qt_locale()
     from shensha_plates.gui.shell.app import run_app
-    return run_app([], lang=options.lang, start=start)
+    return run_app([], lang=options.lang, start=start, check=out if options.check else None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
