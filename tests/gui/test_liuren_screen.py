@@ -326,7 +326,7 @@ def test_without_an_hour_the_names_stay_conditional(window: MainWindow) -> None:
 
 
 def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
-    from shensha_plates.gui.panels.lesson import walk_steps
+    from shensha_plates.gui.lesson_text import walk_steps
     set_seed_date(window)
     window.show_lesson()
     lesson = window.lesson
@@ -364,7 +364,7 @@ def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
 
 def test_walk_elimination_strikes_lessons_out() -> None:
     # a 比用 or 涉害 case: the struck lessons are those the record eliminated
-    from shensha_plates.gui.panels.lesson import ELIMINATING, walk_steps
+    from shensha_plates.gui.lesson_text import ELIMINATING, walk_steps
     for day in range(60):
         for turn in range(12):
             ke = compute_ke(day, 0, turn)

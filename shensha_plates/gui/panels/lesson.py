@@ -6,15 +6,15 @@ hidden stem (遁干), branch, general and void mark. Then the method's name and 
 steps in words, the spirits of Zhuang's plates under each lesson and transmission (a click shows one
 on the plate), the names that need the plate (in force or not, and why), and the school's choices,
 with what the other choices would give when they disagree. Everything comes from the core's
-:class:`~shensha_plates.core.liuren.Ke`; this module only lays it out (:func:`lesson_html` is pure).
+:class:`~shensha_plates.core.liuren.Ke`, laid out in words by :mod:`shensha_plates.gui.lesson_text`.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, QUrl, Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,283 +22,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from shensha_plates.core.cycle import BRANCHES, STEMS
-from shensha_plates.core.engine import Plate
+from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.errors import ShenshaError
-from shensha_plates.core.liuren import Ke, KeOptions, compute_ke, liuren_tables
+from shensha_plates.core.liuren import KeOptions, liuren_tables
 from shensha_plates.core.liuren.spirits import NameStatus
-from shensha_plates.gui.describe import spirit_name, to_lang
-from shensha_plates.gui.i18n import gloss, tr
+from shensha_plates.gui.describe import to_lang
+from shensha_plates.gui.i18n import tr
 from shensha_plates.gui.lifetime import delete_on_close
-from shensha_plates.gui.liuren import GENERAL_QUALITY, general_name
+from shensha_plates.gui.liuren import general_name
+from shensha_plates.gui.lesson_text import (Lit, WalkStep, lesson_parts, school_differences, spirits_html,
+                                            walk_steps)
 from shensha_plates.gui.panels.lesson_quiz import LessonQuizDialog
 
 if TYPE_CHECKING:
     from shensha_plates.gui.model import PlateModel
 
-__all__ = ["LessonPanel", "lesson_html", "lesson_parts", "spirit_rows", "Lit", "school_differences", "WalkStep",
-           "walk_steps"]
-
-_INK = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
-_LIT_BG = "#ffe28a"
-_OUT_FG = "#b0a890"
-
-
-@dataclass(frozen=True)
-class Lit:
-    """What a walk-through step lights in the panel: lessons (1–4), transmissions (0–2), and the
-    lessons struck out (eliminated) so far."""
-
-    lessons: frozenset[int] = frozenset()
-    transmissions: frozenset[int] = frozenset()
-    struck: frozenset[int] = frozenset()
-    step: int | None = None  # the record step being shown (index into ke.steps)
-
-
-def _e(text: str) -> str:
-    return html.escape(text)
-
-
-def _general_html(g: int, lang: str, short: bool = True) -> str:
-    return f"<span style='color:{_INK[GENERAL_QUALITY[g]]}'>{_e(general_name(g, lang, short=short))}</span>"
-
-
-def _spirits_line(plate: Plate, branch: int, lang: str, names: dict[str, NameStatus]) -> str:
-    """The spirits of Zhuang's plates at ``branch``, each a link that shows it on the plate."""
-    out = []
-    seen: set[str] = set()
-    for p in plate.at(branch):
-        sid = p.spirit.id
-        if sid in seen:
-            continue
-        seen.add(sid)
-        colour = _INK.get(p.spirit.quality, _INK["mixed"])
-        state = names.get(sid)
-        style = f"color:{colour};text-decoration:none"
-        mark = ""
-        if state is not None and state.in_force is False:
-            style = f"color:{_OUT_FG};text-decoration:line-through"
-            mark = "〔" + tr("not_in_force", lang) + "〕"
-        elif state is not None and state.in_force:
-            mark = "〔" + tr("in_force", lang) + "〕"
-        out.append(f"<a href='spirit:{sid}:{branch}' style='{style}'>{_e(spirit_name(p.spirit, lang))}</a>{_e(mark)}")
-    return "、".join(out) if out else "—"
-
-
-def spirit_rows(ke: Ke, lang: str = "zh-Hans") -> list[tuple[int, str]]:
-    """The branches whose spirits the panel lists, in order (distinct lessons, then transmissions),
-    each once with the positions it holds ("一课、初传")."""
-    heads: dict[int, list[str]] = {}
-    for lesson in ke.lessons:
-        if lesson.repeat_of is None:
-            heads.setdefault(lesson.upper, []).append(to_lang(_NUM[lesson.index - 1] + "课", lang))
-    for t in ke.transmissions:
-        which = tr(("trans_first", "trans_middle", "trans_last")[t.position], lang)
-        if which not in heads.setdefault(t.branch, []):
-            heads[t.branch].append(which)
-    return [(b, "、".join(h)) for b, h in heads.items()]
-
-
-def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
-                names: Sequence[NameStatus] = (), differences: Sequence[str] = (), english: bool = False) -> str:
-    """The whole panel as HTML (see the module's docstring)."""
-    top, rows, tail = lesson_parts(ke, plate, lang, lit, names, differences, english)
-    return top + tail + spirits_html(rows, lang, english)
-
-
-def spirits_html(rows: Sequence[tuple[int, str, str]], lang: str = "zh-Hans", english: bool = False) -> str:
-    """The spirits under each branch of the lesson (the rows of :func:`lesson_parts`), titled."""
-    gl = f" <i style='color:#777;font-size:small'>({gloss('spirits_here')})</i>" if english else ""
-    return (f"<h3 style='margin:8px 0 2px 0'>{_e(tr('spirits_here', lang))}{gl}</h3>"
-            + "".join(f"<p style='margin:2px 0'>{head}：{body}</p>" for _, head, body in rows))
-
-
-def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
-                 names: Sequence[NameStatus] = (), differences: Sequence[str] = (),
-                 english: bool = False) -> tuple[str, list[tuple[int, str, str]], str]:
-    """The panel in three parts: the lessons, transmissions and method; the spirits under each
-    branch of the lesson (branch, head, list); the names that need the plate and the schools."""
-    hp = ke.plate
-    trad = lang == "zh-Hant"
-    T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
-    by_id = {n.spirit: n for n in names if n.spirit is not None and n.spirit == n.id}
-    out: list[str] = []
-    day = STEMS[ke.day % 10] + BRANCHES[ke.day % 12]
-    out.append(f"<p style='margin:0 0 4px 0'><b>{_e(day)}日　{_e(BRANCHES[hp.general])}将加{_e(BRANCHES[hp.hour])}</b>"
-               f"　{'昼' if hp.daytime else '夜'}贵{_e(BRANCHES[hp.noble])}　{_e(to_lang('顺' if hp.forward else '逆', lang))}"
-               f"　{_e(to_lang('旬空', lang))}{_e(BRANCHES[hp.void[0]] + BRANCHES[hp.void[1]])}</p>")
-
-    # the four lessons, right to left
-    gl = (lambda k: f" <i style='color:#777;font-size:small'>({gloss(k)})</i>") if english else (lambda k: "")
-    out.append(f"<h3 style='margin:6px 0 2px 0'>{_e(T('four_lessons'))}{gl('four_lessons')}</h3>")
-    order = [3, 2, 1, 0]
-    cells: dict[str, list[str]] = {"head": [], "gen": [], "up": [], "low": [], "info": []}
-    for i in order:
-        lesson = ke.lessons[i]
-        n = lesson.index
-        bg = f"background:{_LIT_BG};" if n in lit.lessons else ""
-        fg = f"color:{_OUT_FG};" if n in lit.struck else ""
-        strike = "text-decoration:line-through;" if n in lit.struck else ""
-        td = f"<td align='center' valign='middle' style='padding:1px 9px;{bg}{fg}'>"
-        name = to_lang(("一", "二", "三", "四")[n - 1] + "课", lang)
-        cells["head"].append(f"{td}<a href='lesson:{n}' style='color:#555;text-decoration:none'>{_e(name)}</a></td>")
-        cells["gen"].append(f"{td}<span style='font-size:13pt'>{_general_html(ke.lesson_generals[i], lang)}</span></td>")
-        cells["up"].append(f"{td}<a href='lesson:{n}' style='font-size:19pt;color:#1f2430;text-decoration:none;{strike}'>"
-                           f"{_e(BRANCHES[lesson.upper])}</a></td>")
-        cells["low"].append(f"{td}<span style='font-size:19pt'>{_e(lesson.lower_name)}</span></td>")
-        info = []
-        stem = hp.hidden[lesson.upper]
-        if stem is not None:
-            info.append(STEMS[stem])
-        if lesson.upper in hp.void:
-            info.append(f"<b style='color:#b3261e'>{_e(T('void_mark'))}</b>")
-        if lesson.repeat_of is not None:
-            info.append(f"<span style='color:#777'>＝{_e(to_lang(('一', '二', '三', '四')[lesson.repeat_of - 1] + '课', lang))}</span>")
-        cells["info"].append(f"{td}<span style='font-size:small'>{' '.join(info) or '&nbsp;'}</span></td>")
-    out.append("<table cellspacing='0'>" + "".join("<tr>" + "".join(cells[k]) + "</tr>"
-                                                   for k in ("head", "gen", "up", "low", "info")) + "</table>")
-
-    # the three transmissions, top to bottom
-    out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('three_transmissions'))}{gl('three_transmissions')}</h3>"
-               "<table cellspacing='0'>")
-    for t in ke.transmissions:
-        bg = f"background:{_LIT_BG};" if t.position in lit.transmissions else ""
-        td = f"<td valign='middle' style='padding:0px 7px;{bg}'>"
-        which = T(("trans_first", "trans_middle", "trans_last")[t.position])
-        tstem = STEMS[t.stem] if t.stem is not None else "&nbsp;"
-        void = f"<b style='color:#b3261e'>{_e(T('void_mark'))}</b>" if t.void else "&nbsp;"
-        out.append(f"<tr>{td}<a href='trans:{t.position}' style='color:#555;text-decoration:none'>{_e(which)}</a></td>"
-                   f"{td}{_e(to_lang(t.kin, lang))}</td>{td}<span style='font-size:13pt'>{tstem}</span></td>"
-                   f"{td}<a href='trans:{t.position}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
-                   f"{_e(BRANCHES[t.branch])}</a></td>{td}<span style='font-size:13pt'>{_general_html(t.general, lang, short=False)}"
-                   f"</span></td>{td}{void}</td></tr>")
-    out.append("</table>")
-
-    # the method and why
-    method = ke.method_name(lang)
-    kename = to_lang(ke.ke, lang)
-    title = method if kename == method else f"{method} · {kename}"
-    out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('method'))}：{_e(title)}</h3><ol style='margin:0 0 0 -20px'>")
-    for i, step in enumerate(ke.steps):
-        style = f" style='background:{_LIT_BG}'" if lit.step == i else ""
-        out.append(f"<li{style}>{_e(step.text(lang))}</li>")
-    out.append("</ol>")
-
-    # the spirits on each lesson and transmission (laid out by the caller: see spirits_html)
-    top = "".join(out)
-    rows = [(b, f"<b>{_e(head)} {_e(BRANCHES[b])}</b>", _spirits_line(plate, b, lang, by_id))
-            for b, head in spirit_rows(ke, lang)]
-    out = []
-
-    # names that need the plate
-    if names:
-        out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('conditional_names'))}</h3>")
-        for ns in names:
-            colour = "#1f2430" if ns.in_force else _OUT_FG
-            verdict = "？" if ns.in_force is None else T("in_force") if ns.in_force else T("not_in_force")
-            where = f"（{BRANCHES[ns.branch]}）" if ns.branch is not None else ""
-            link = (f"spirit:{ns.spirit}:{ns.branch}" if ns.branch is not None and ns.spirit is not None
-                    else f"name:{ns.id}")
-            name = ns.name_trad if trad else ns.name
-            out.append(f"<p style='margin:2px 0;color:{colour}'><a href='{link}' style='color:{colour};"
-                       f"text-decoration:none'><b>{_e(name)}</b></a>{_e(where)} {_e(verdict)}："
-                       f"{_e(to_lang(ns.reason, lang))}</p>")
-
-    # the schools
-    if differences:
-        out.append(f"<p style='margin:8px 0 2px 0;color:#8a3b12'><b>{_e(T('school_differs'))}</b><br/>"
-                   + "<br/>".join(_e(d) for d in differences) + "</p>")
-    else:
-        out.append(f"<p style='margin:8px 0 2px 0;color:#777'>{_e(T('school_same'))}</p>")
-    return top, rows, "".join(out)
-
-
-# Steps of the record that strike a candidate out (its branch is the one eliminated).
-ELIMINATING: Final = frozenset({"zeike.xia_first", "biyong.drop", "shehai.not_meng", "shehai.not_zhong",
-                                "shehai.shallow"})
-_NUM: Final = ("一", "二", "三", "四")
-
-
-@dataclass(frozen=True)
-class WalkStep:
-    """One step of the walk-through: the words, what the panel lights, the heaven slots lit and the
-    earth branch selected on the plate, and the transmissions drawn as arrows so far (their earth
-    branches, 初 first)."""
-
-    words: str
-    lit: Lit
-    heaven: frozenset[int] = frozenset()
-    earth: int | None = None
-    arrows: tuple[int, ...] = ()
-
-
-def walk_steps(ke: Ke, lang: str = "zh-Hans") -> list[WalkStep]:
-    """The method step by step: the four lessons in turn, then each step of the core's record (the
-    candidates lit, what eliminated each struck out), then the three transmissions as arrows."""
-    hp = ke.plate
-    T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
-    out: list[WalkStep] = []
-    for lesson, g in zip(ke.lessons, ke.lesson_generals, strict=True):
-        words = T("walk_lesson", n=_NUM[lesson.index - 1], upper=BRANCHES[lesson.upper], lower=lesson.lower_name,
-                  general=general_name(g, lang))
-        out.append(WalkStep(words, Lit(lessons=frozenset({lesson.index})), frozenset({lesson.upper}), lesson.lower))
-    struck: set[int] = set()
-    passes: list[str] = []
-    for i, step in enumerate(ke.steps):
-        if step.rule == "pass.next":
-            passes.append(step.text(lang))
-            continue
-        fields = dict(step.fields)
-        lit: set[int] = set()
-        for key in ("lesson", "a", "b"):
-            name = fields.get(key, "")
-            if name in ("一课", "二课", "三课", "四课"):
-                lit.add(("一课", "二课", "三课", "四课").index(name) + 1)
-        cands = {BRANCHES.index(ch) for ch in fields.get("cands", "") if ch in BRANCHES}
-        lit |= {lesson.index for lesson in ke.lessons if lesson.upper in cands}
-        if step.branch is not None:
-            if step.rule in ELIMINATING:
-                struck |= {lesson.index for lesson in ke.lessons if lesson.upper == step.branch}
-            else:
-                lit |= {lesson.index for lesson in ke.lessons if lesson.upper == step.branch}
-        heaven = frozenset({step.branch}) if step.branch is not None else frozenset(cands)
-        earth = hp.under(step.branch) if step.branch is not None else None
-        out.append(WalkStep(step.text(lang), Lit(lessons=frozenset(lit), struck=frozenset(struck), step=i),
-                            heaven, earth))
-    arrows: list[int] = []
-    for t in ke.transmissions:
-        arrows.append(hp.under(t.branch))
-        which = T(("trans_first", "trans_middle", "trans_last")[t.position])
-        words = T("walk_trans", which=which, branch=BRANCHES[t.branch], general=general_name(t.general, lang))
-        if t.position >= 1 and len(passes) >= t.position:
-            words += "　" + passes[t.position - 1]
-        out.append(WalkStep(words, Lit(transmissions=frozenset(range(t.position + 1))), frozenset({t.branch}),
-                            hp.under(t.branch), tuple(arrows)))
-    return out
-
-
-def school_differences(ke: Ke, lang: str = "zh-Hans") -> list[str]:
-    """For every setting of the school and every other choice: the lessons it would give, when its
-    transmissions (or their generals) differ from the chosen ones'."""
-    hp = ke.plate
-    tables = liuren_tables()
-    mine = [(t.branch, t.general) for t in ke.transmissions]
-    lines = []
-    for setting in tables.settings.values():
-        if setting.id in ("general_basis", "jialin"):
-            continue  # the month general is given to the plate; 加临 only touches the names
-        current = ke.options.get(setting.id)
-        for choice in setting.choices:
-            if choice.id == current:
-                continue
-            chosen = dict(ke.options.choices) | {setting.id: choice.id}
-            other = compute_ke(hp.day, hp.hour, hp.general, KeOptions.from_choices(chosen))
-            theirs = [(t.branch, t.general) for t in other.transmissions]
-            if theirs != mine:
-                words = " ".join(BRANCHES[b] + general_name(g, lang, short=True) for b, g in theirs)
-                lines.append(to_lang(f"{setting.name}：{choice.name} → {other.method_name()}　{words}", lang))
-    return lines
-
+__all__ = ["LessonPanel"]
 
 class LessonPanel(QWidget):
     """The 课传 tab. Emits ``sigShow`` (spirit id or '', branch, heaven slots to light) for the window."""
@@ -539,9 +278,9 @@ class LessonPanel(QWidget):
         lang = self.model.lang
         message = ""
         if ke is None:
-            message = f"<p style='color:#777'>{_e(tr('lesson_none', lang))}</p>"
+            message = f"<p style='color:#777'>{html.escape(tr('lesson_none', lang))}</p>"
         elif self.answer_hidden:
-            message = f"<p style='color:#777;font-size:16pt'>{_e(tr('quiz_liuren', lang))}……</p>"
+            message = f"<p style='color:#777;font-size:16pt'>{html.escape(tr('quiz_liuren', lang))}……</p>"
         if ke is None or message:
             self._spirits_timer.stop()
             self._rows, self._tail = [], ""

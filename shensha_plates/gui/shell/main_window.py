@@ -333,7 +333,7 @@ class MainWindow(QMainWindow):
 
     def _walk_step(self, step: object) -> None:
         """A step of the lesson's walk-through shown on the plate (None: the walk ended)."""
-        from shensha_plates.gui.panels.lesson import WalkStep
+        from shensha_plates.gui.lesson_text import WalkStep
         if isinstance(step, WalkStep):
             self.view.heaven["TH"].set_lit(step.heaven)
             if step.earth is not None:
