@@ -16,7 +16,7 @@ from shensha_plates.core.cycle import pillar_name
 from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.plate.fit import NameBox, slot_fits_in_sector
-from shensha_plates.gui.plate.ring_item import METRICS, UPRIGHT_METRICS, layout_slot, metrics_for, name_rects, slot_flipped
+from shensha_plates.gui.plate.slot_paint import METRICS, UPRIGHT_METRICS, layout_slot, metrics_for, name_rects, slot_flipped
 from shensha_plates.gui.plate.scene import PlateScene, ViewConfig, _ring_index, slot_entries
 from shensha_plates.gui.style import branch_angle
 

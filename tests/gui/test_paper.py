@@ -139,7 +139,7 @@ def test_the_second_cue_survives_black_and_white(qapp: object) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
     from shensha_plates.gui.export.snapshot import PRINT_PALETTE
-    from shensha_plates.gui.plate.ring_item import draw_mark
+    from shensha_plates.gui.plate.slot_paint import draw_mark
 
     def ink(quality: str) -> float:
         img = QImage(40, 40, QImage.Format.Format_ARGB32)

@@ -1,4 +1,4 @@
-"""The snapshot PNG encoder (gui.export.snapshot.encode_png): what Qt (libpng) reads back is the
+"""The snapshot PNG encoder (gui.export.encode.encode_png): what Qt (libpng) reads back is the
 picture, pixel for pixel, with its resolution, opaque or transparent, whatever the row padding; the
 file is well formed; and the same image gives the same bytes."""
 
@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
-from shensha_plates.gui.export.snapshot import encode_png
+from shensha_plates.gui.export.encode import encode_png
 
 
 def _picture(width: int, height: int, transparent: bool) -> QImage:

@@ -25,9 +25,10 @@ from shensha_plates.core.catalog import Catalog, default_catalog
 from shensha_plates.core.cycle import XUN_HEADS
 from shensha_plates.core.engine import MONTH_NAMES, Options, Plate, State, compute_plate, spirit_row
 from shensha_plates.gui.describe import spirit_name, state_label, to_lang
+from shensha_plates.gui.export.encode import pin_pdf_dates
 from shensha_plates.gui.export.pages import plan_plates
 from shensha_plates.gui.export.snapshot import (
-    PAPERS, ExportError, SnapshotOptions, _footer_height, _paint_footer, _plate_radius, _paper_unit, _pdf_dpi, _pin_dates, _plates_scene,
+    PAPERS, ExportError, SnapshotOptions, _footer_height, _paint_footer, _plate_radius, _paper_unit, _pdf_dpi, _plates_scene,
     checked_target, paint_plates_page, paint_table_page, write_atomic,
 )
 from shensha_plates.gui.fonts import plate_font
@@ -155,7 +156,7 @@ def write_booklet(path: str | Path, opts: BookletOptions, catalog: Catalog | Non
             raise BookletCancelled()
     finally:
         painter.end()
-    write_atomic(target, _pin_dates(bytes(buf.data().data())), replace_read_only)
+    write_atomic(target, pin_pdf_dates(bytes(buf.data().data())), replace_read_only)
     return target
 
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.gui.fonts import plate_font
-from shensha_plates.gui.plate.ring_item import quality_color
+from shensha_plates.gui.plate.slot_paint import quality_color
 
 if TYPE_CHECKING:
     from shensha_plates.gui.plate.view import PlateView

@@ -20,7 +20,8 @@ from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
-from shensha_plates.gui.plate.ring_item import RingItem, box_rect, quality_color, slot_flipped
+from shensha_plates.gui.plate.ring_item import RingItem
+from shensha_plates.gui.plate.slot_paint import box_rect, quality_color, slot_flipped
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

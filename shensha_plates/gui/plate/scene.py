@@ -26,7 +26,8 @@ from shensha_plates.gui.plate.heaven_item import HeavenRingItem
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
 from shensha_plates.gui.plate.fit import Metrics, ring_radii
-from shensha_plates.gui.plate.ring_item import METRICS, RingItem, SlotEntry, metrics_for
+from shensha_plates.gui.plate.ring_item import RingItem
+from shensha_plates.gui.plate.slot_paint import METRICS, SlotEntry, metrics_for
 from shensha_plates.gui.style import PALETTE, Palette
 from shensha_plates.gui.plate.wedge_item import WedgeItem
 
