@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 from importlib import resources
 from pathlib import Path
@@ -59,6 +58,7 @@ def launch_command() -> list[str]:
     beside = Path(sys.executable).parent / APP_ID
     if beside.is_file() and os.access(beside, os.X_OK):
         return [str(beside.absolute()), "gui"]
+    import shutil
     found = shutil.which(APP_ID)
     if found:
         return [os.path.abspath(found), "gui"]
