@@ -60,6 +60,10 @@ TARGETS = {
     "startup_vs_qt_floor": ("<=", 1.3),  # issue 22 item 6 (issue 18 had 1.5)
     # issue 22: the standalone bundle starts as fast (measured only when built: python bundle/build.py)
     "bundle_startup_vs_qt_floor": ("<=", 1.3),
+    # issue 26: find the moment (a year by hour with a lesson condition; a century by day)
+    "find_year_hours_s": ("<=", 0.5),
+    "find_century_days_s": ("<=", 2.0),
+    "find_memory_century_vs_20_years": ("<=", 1.2),  # peak traced memory flat (past the plate cache's 4,096)
     "export_png_s": ("<=", 0.5),
     "booklet_a4_s": ("<=", 10.0),
     "frame_ms_median": ("<=", 8.0),
@@ -214,6 +218,34 @@ def bench_core(quick: bool, results: dict[str, float], details: dict[str, object
 
 
 # -- the Liu Ren plate (issue 13) -----------------------------------------------------------------
+
+def bench_find(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
+    """``find``: 4,380 moments of a year read by hour with a lesson condition, and 36,525 days of a
+    century with a spirit condition; the peak memory of the century against that of twenty years (both
+    past the engine's cache of 4,096 plates, so what grows with the range would show)."""
+    import tracemalloc
+
+    from shensha_plates.core.find import parse_condition, search
+
+    def year_hours() -> int:
+        return sum(1 for _ in search(dt.date(2027, 1, 1), dt.date(2027, 12, 31),
+                                     [parse_condition("ke=伏吟"), parse_condition("天马@chu")], every="hour", any_of=True))
+
+    def days(last: int) -> int:
+        return sum(1 for _ in search(dt.date(1950, 1, 1), dt.date(last, 12, 31), [parse_condition("天德@day")]))
+    repeat = 1 if quick else 3
+    results["find_year_hours_s"] = median_time(year_hours, repeat)
+    results["find_century_days_s"] = median_time(lambda: days(2049), repeat)
+    peaks = []
+    for last in (1969, 2049):
+        tracemalloc.start()
+        days(last)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    results["find_memory_century_vs_20_years"] = peaks[1] / peaks[0]
+    details["find_hits"] = f"year by hour: {year_hours()} moments; century by day: {days(2049)} days"
+    details["find_peak_mb"] = f"twenty years {peaks[0] / 2**20:.1f} MB, a century {peaks[1] / 2**20:.1f} MB"
+
 
 def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, object]) -> None:
     """ke_720_ms: all 720 lessons (60 days × 12 heaven branches over 子, hour 子), default options, every
@@ -655,7 +687,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="fewer samples; finishes within a minute")
     ap.add_argument("--json", type=Path, help="write the figures to this JSON file")
     # internal: one part alone ("gui" runs in its own process in a full run; "liuren", "startup" by hand)
-    ap.add_argument("--part", choices=("gui", "liuren", "startup", "bundle"), help=argparse.SUPPRESS)
+    ap.add_argument("--part", choices=("gui", "liuren", "startup", "find", "bundle"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     results: dict[str, float] = {}
     details: dict[str, object] = {}
@@ -664,8 +696,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             args.json.write_text(json.dumps({**results, "details": details}))
         return 0
-    if args.part in ("liuren", "startup", "bundle"):  # python bench/run.py --part liuren|startup|bundle [--json PATH]
-        {"liuren": bench_liuren, "startup": bench_startup, "bundle": bench_bundle}[args.part](args.quick, results, details)
+    if args.part in ("liuren", "startup", "bundle", "find"):  # python bench/run.py --part liuren|startup|bundle|find
+        {"liuren": bench_liuren, "startup": bench_startup, "bundle": bench_bundle, "find": bench_find}[args.part](args.quick, results, details)
         for key, v in {**results, **details}.items():
             print(f"{key}: {v:.3f}" if isinstance(v, float) else f"{key}: {v}")
         if args.json:
@@ -674,6 +706,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     bench_core(args.quick, results, details)
     bench_liuren(args.quick, results, details)
+    bench_find(args.quick, results, details)
     # The window is measured in a fresh process: the engine benchmark leaves a large heap behind
     # (tens of thousands of plates and Lunar objects) whose garbage collection a real session never has.
     with tempfile.TemporaryDirectory() as tmp:

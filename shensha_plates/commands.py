@@ -70,6 +70,10 @@ COMMANDS: tuple[Command, ...] = (
             "shensha-plates relate 寅 亥", f"{_TEXT}:add_relate_arguments", f"{_TEXT}:run"),
     Command("select", "date selection (seed 004): the year and month spirits on the 24 mountains",
             "shensha-plates select --year 丙午 --month 11", f"{_TEXT}:add_select_arguments", f"{_TEXT}:run"),
+    Command("find", "find the days or hours whose plates and lessons meet conditions (date selection)",
+            "shensha-plates find --from 2027-01-01 --to 2027-06-30 --where 天马@午\n"
+            "  shensha-plates find --from 2027-03-01 --to 2027-03-31 --every hour --where ke=伏吟 --format ics",
+            "shensha_plates.core.find_cli:add_arguments", "shensha_plates.core.find_cli:run"),
     Command("snapshot", "write a plate as PNG, SVG or PDF (no display needed)",
             "shensha-plates snapshot --year 丙午 --month 11 --xun 甲辰 -o plate.pdf",
             f"{_EXPORT}:add_arguments", f"{_EXPORT}:run"),

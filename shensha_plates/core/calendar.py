@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -30,7 +31,7 @@ from shensha_plates.core.engine import SEASONS, State
 from shensha_plates.core.errors import CalendarError
 
 __all__ = ["CalendarOptions", "CalendarInfo", "from_datetime", "parse_datetime", "clock_note", "now", "sweep",
-           "day_pillar", "governing_term", "Term", "MIN_DATE", "MAX_DATE", "CST"]
+           "day_pillar", "governing_term", "Term", "MIN_DATE", "MAX_DATE", "CST", "sweep_moments", "term_table"]
 
 MIN_DATE: Final = _dt.date(1901, 1, 1)
 MAX_DATE: Final = _dt.date(2099, 12, 31)
@@ -352,63 +353,82 @@ def day_pillar(day: _dt.date) -> int:
     return (day.toordinal() + _ORDINAL_TO_DAY) % 60
 
 
-def _jie_moments(first_year: int, last_year: int) -> list[tuple[_dt.datetime, int]]:
-    """Every 节 between the years, as (moment in UTC+8, month number it begins)."""
-    seen: dict[tuple[str, _dt.datetime], int] = {}
+def term_table(first_year: int, last_year: int) -> tuple[Term, ...]:
+    """Every solar term (节 and 中气) of the years, in order, at its moment in UTC+8: read once from
+    lunar-python, so that a search over many moments looks its terms up instead of asking it again."""
+    seen: dict[tuple[str, _dt.datetime], None] = {}
     for year in range(first_year, last_year + 1):
         try:
             table = Solar.fromYmd(year, 6, 1).getLunar().getJieQiTable()
         except Exception as e:  # lunar-python raises bare Exception
             raise CalendarError(f"calendar conversion failed for {year}: {e}") from e
         for name, solar in table.items():
-            name = _JIE_ALIASES.get(name, name)
-            if name in _JIE_MONTH:
-                moment = _dt.datetime(solar.getYear(), solar.getMonth(), solar.getDay(), solar.getHour(),
-                                      solar.getMinute(), solar.getSecond(), tzinfo=CST)
-                seen[(name, moment)] = _JIE_MONTH[name]
-    return sorted((m, month) for (_, m), month in seen.items())
+            name = _JIE_ALIASES.get(name, _TERM_ALIASES.get(name, name))
+            moment = _dt.datetime(solar.getYear(), solar.getMonth(), solar.getDay(), solar.getHour(),
+                                  solar.getMinute(), solar.getSecond(), tzinfo=CST)
+            seen[(name, moment)] = None
+    return tuple(Term(name, moment) for moment, name in sorted((m, n) for n, m in seen))
 
 
-def sweep(start: _dt.date, end: _dt.date, options: CalendarOptions = CalendarOptions(),
-          hour: int = 12) -> tuple[tuple[_dt.date, State], ...]:
-    """The plate state of every day from ``start`` to ``end`` (inclusive) at ``hour``:00 local time.
-
-    With the default conventions (year at the moment of 立春, months at each 节) the solar terms are
-    read once per year and each day costs a few arithmetic steps; other conventions take the
-    day-by-day path of :func:`from_datetime`. Agrees with :func:`from_datetime` for every day.
-    """
+def _check_range(start: _dt.date, end: _dt.date) -> None:
     if end < start:
         raise CalendarError(f"empty range: {start.isoformat()} … {end.isoformat()} (the end is before the start)")
     for d in (start, end):
         if not MIN_DATE <= d <= MAX_DATE:
             raise CalendarError(f"date {d.isoformat()} is outside the supported range "
                                 f"{MIN_DATE.isoformat()} … {MAX_DATE.isoformat()}")
-    if not 0 <= hour <= 23:
-        raise CalendarError(f"invalid hour: {hour!r} (expected 0–23)")
+
+
+def sweep_moments(start: _dt.date, end: _dt.date, times: Sequence[tuple[int, int]] = ((12, 0),),
+                  options: CalendarOptions = CalendarOptions()) -> Iterator[tuple[_dt.datetime, State]]:
+    """The plate state at each local clock time of ``times`` (hour, minute) on every day from
+    ``start`` to ``end`` (inclusive), in order, as (the moment, its state).
+
+    With the default conventions (year at the moment of 立春, months at each 节) the solar terms are
+    read once (:func:`term_table`) and each moment costs a few arithmetic steps; other conventions
+    take the moment-by-moment path of :func:`from_datetime`. Agrees with :func:`from_datetime` for
+    every moment. A clock time the zone skips that day (spring forward) is read as the zone reads it.
+    """
+    _check_range(start, end)
+    for hour, minute in times:
+        if not (0 <= hour <= 23 and 0 <= minute <= 59):
+            raise CalendarError(f"invalid time: {hour:02d}:{minute:02d} (expected 00:00–23:59)")
     tz = options.tzinfo()
     days = (end - start).days + 1
     if (options.year_start, options.month_basis) != ("lichun", "jie"):
-        out = []
         for i in range(days):
             d = start + _dt.timedelta(days=i)
-            out.append((d, from_datetime(_dt.datetime(d.year, d.month, d.day, hour, tzinfo=tz), options).state))
-        return tuple(out)
-    terms = _jie_moments(start.year - 1, end.year + 1)
-    moments = [m for m, _ in terms]
+            for hour, minute in times:
+                local = _dt.datetime(d.year, d.month, d.day, hour, minute, tzinfo=tz)
+                yield local, from_datetime(local, options).state
+        return
+    terms = [t for t in term_table(start.year - 1, end.year + 1) if t.name in _JIE_MONTH]
+    moments = [t.moment for t in terms]
     import bisect
-    hour_branch = ((hour + 1) // 2) % 12
-    late_zi = hour == 23 and options.zi_hour == "next-day"
-    out = []
+    k = 0
     for i in range(days):
         d = start + _dt.timedelta(days=i)
-        local = _dt.datetime(d.year, d.month, d.day, hour, tzinfo=tz)
-        k = bisect.bisect_right(moments, local.astimezone(CST)) - 1
-        month = terms[k][1]
-        # the year changes at 立春: the 立春 at or before this moment names the year
-        j = k - (month - 1)
-        lichun_year = moments[j].year if j >= 0 else moments[0].year - 1
-        year = (lichun_year - 4) % 60
-        p = (day_pillar(d) + (1 if late_zi else 0)) % 60
-        out.append((d, State(year_branch=year % 12, month=month, xun=p // 10, year_stem=year % 10, day=p,
-                             hour=hour_branch)))
-    return tuple(out)
+        p_day = day_pillar(d)
+        for hour, minute in times:
+            local = _dt.datetime(d.year, d.month, d.day, hour, minute, tzinfo=tz)
+            cst = local.astimezone(CST)
+            if not (k < len(moments) and moments[k] <= cst and (k + 1 == len(moments) or cst < moments[k + 1])):
+                k = bisect.bisect_right(moments, cst) - 1
+            month = _JIE_MONTH[terms[k].name]
+            # the year changes at 立春: the 立春 at or before this moment names the year
+            j = k - (month - 1)
+            lichun_year = moments[j].year if j >= 0 else moments[0].year - 1
+            year = (lichun_year - 4) % 60
+            p = (p_day + (1 if hour == 23 and options.zi_hour == "next-day" else 0)) % 60
+            yield local, State(year_branch=year % 12, month=month, xun=p // 10, year_stem=year % 10, day=p,
+                               hour=((hour + 1) // 2) % 12)
+
+
+def sweep(start: _dt.date, end: _dt.date, options: CalendarOptions = CalendarOptions(),
+          hour: int = 12) -> tuple[tuple[_dt.date, State], ...]:
+    """The plate state of every day from ``start`` to ``end`` (inclusive) at ``hour``:00 local time
+    (:func:`sweep_moments` at one time a day). Agrees with :func:`from_datetime` for every day."""
+    _check_range(start, end)
+    if not 0 <= hour <= 23:
+        raise CalendarError(f"invalid hour: {hour!r} (expected 0–23)")
+    return tuple((moment.date(), state) for moment, state in sweep_moments(start, end, ((hour, 0),), options))

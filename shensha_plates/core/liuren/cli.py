@@ -24,7 +24,7 @@ from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describ
 from shensha_plates.core.liuren.spirits import KeSpirits, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
 
-__all__ = ["add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
+__all__ = ["split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
 
 # The square layout of the plate: the earth branches in their printed places (as seed 002 prints them).
 _SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
@@ -46,7 +46,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def split_variants(choices: list[str]) -> tuple[KeOptions, Options]:
     """``--variant`` choices as (Liu Ren settings, catalog variants); an unknown one raises."""
-    return _options(choices)
+    return split_choices(choices)
 
 
 def parse_general(text: str) -> int:
@@ -54,7 +54,7 @@ def parse_general(text: str) -> int:
     return _branch(text, "general", suffix="将")
 
 
-def _options(choices: list[str]) -> tuple[KeOptions, Options]:
+def split_choices(choices: list[str]) -> tuple[KeOptions, Options]:
     """Split ``ID=CHOICE`` strings into Liu Ren settings and catalog variants (for the spirits)."""
     settings = liuren_tables().settings
     mine: list[str] = []
@@ -72,7 +72,7 @@ def _options(choices: list[str]) -> tuple[KeOptions, Options]:
 
 
 def run_ke(args: argparse.Namespace, out: TextIO) -> int:
-    options, catalog = _options(args.variant)
+    options, catalog = split_choices(args.variant)
     from shensha_plates.core.variants import rejected_choices
     args.warnings = [f"{s.id}={vid} ({s.name}) is a reading Zhuang rejects (verdict: rejected)"
                      for s, vid in rejected_choices(catalog)]  # printed by core.cli.run, as show's are
