@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog
 
 import shensha_plates.gui.export.dialog  # noqa: F401 - every module that defines a dialog, so that all are known
 import shensha_plates.gui.panels.classroom  # noqa: F401
+import shensha_plates.gui.panels.find_dialog  # noqa: F401
 import shensha_plates.gui.panels.systems  # noqa: F401
 import shensha_plates.gui.panels.tables  # noqa: F401
 from tests.support.dialog_cycle import DIALOG_KINDS, dialog_cycle, live_dialogs, rss_mb, settle
@@ -50,7 +51,8 @@ def test_every_dialog_is_deleted_when_closed_and_memory_is_bounded(window: MainW
     assert sum(seen.values()) == ROUNDS * len(DIALOG_KINDS)
     assert live_dialogs() == [], [type(d).__name__ for d in live_dialogs()]
     assert _wrappers() == []  # no Python reference keeps a dialog (or its plates) alive
-    assert (window.quiz, window.classroom.compare_dialog, window.tables, window.systems, window._error_box) == (None,) * 5
+    assert (window.quiz, window.classroom.compare_dialog, window.tables, window.systems, window._error_box,
+            window.find_moment) == (None,) * 6
     assert len(window.model._listeners) == listeners  # closed tables and systems no longer listen
     growth = rss_mb() - base
     assert growth < GROWTH_BOUND_MB, f"{ROUNDS} rounds of {len(DIALOG_KINDS)} dialogs grew memory by {growth:.1f} MB"

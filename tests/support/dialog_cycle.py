@@ -98,7 +98,7 @@ def _unsaved_lesson_prompt(window: MainWindow) -> None:
 
 
 DIALOG_KINDS: tuple[str, ...] = ("compare", "quiz", "tables", "systems", "notice", "export", "shortcuts",
-                                 "print_preview", "open_lesson", "save_prompt", "lesson_quiz", "booklet")
+                                 "print_preview", "open_lesson", "save_prompt", "lesson_quiz", "booklet", "find")
 
 
 def dialog_cycle(window: MainWindow, rounds: int = 1, kinds: tuple[str, ...] = DIALOG_KINDS) -> Counter[str]:
@@ -118,6 +118,7 @@ def dialog_cycle(window: MainWindow, rounds: int = 1, kinds: tuple[str, ...] = D
         "save_prompt": lambda: _modal(seen, lambda: _unsaved_lesson_prompt(window)),
         "lesson_quiz": lambda: _modeless(window, seen, lambda: window.lesson.start_quiz("first", seed=1)),
         "booklet": lambda: _modal(seen, window.booklet_dialog),
+        "find": lambda: _modeless(window, seen, window.show_find_moment),
     }
     for _ in range(rounds):
         for kind in kinds:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from shensha_plates.gui.panels.lesson import LessonPanel
     from shensha_plates.gui.panels.tables import TablesDialog
     from shensha_plates.gui.panels.systems import SystemsDialog
+    from shensha_plates.gui.panels.find_dialog import FindDialog
     from shensha_plates.gui.export.snapshot import SnapshotOptions
 
 __all__ = ["MainWindow"]
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self.tables: TablesDialog | None = None
         self.systems: SystemsDialog | None = None
+        self.find_moment: FindDialog | None = None
         self.quiz: QuizDialog | None = None
         self.selected_branch: int | None = None
         self.last_error: str | None = None
@@ -194,6 +196,7 @@ class MainWindow(QMainWindow):
             ("print", QKeySequence.StandardKey.Print, self.print_dialog),
             ("copy_image", "Ctrl+Shift+C", self.copy_image),
             ("booklet", None, self.booklet_dialog),
+            ("find_moment", "Ctrl+Shift+F", self.show_find_moment),
         ]
         for name, key, slot in specs:
             self.actions_by_name[name] = self._action(name, key, slot)
@@ -202,7 +205,7 @@ class MainWindow(QMainWindow):
         for n in ("export", "print", "booklet", "copy_image", "quit"):
             self.menu_file.addAction(self.actions_by_name[n])
         self.menu_edit = menubar.addMenu("")
-        for n in ("undo", "redo", "find"):
+        for n in ("undo", "redo", "find", "find_moment"):
             self.menu_edit.addAction(self.actions_by_name[n])
         self.menu_view = menubar.addMenu("")
         for n in ("tables", "systems", "present", "quiz", "layout", "one_plate", "orientation", "paper", "reset_view"):
@@ -396,7 +399,7 @@ class MainWindow(QMainWindow):
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
                                                                      "reset_view", "tables", "systems", "present", "quiz", "layout",
                                                                      "orientation", "one_plate",
-                                                                     "export", "print", "copy_image", "booklet", "about")
+                                                                     "export", "print", "copy_image", "booklet", "about", "find_moment")
                                            else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
         self.menu_file.setTitle(tr("file", lang))
         self.menu_edit.setTitle(tr("edit", lang))
@@ -543,6 +546,33 @@ class MainWindow(QMainWindow):
             self.show_relation(BRANCHES[self.selected_branch], BRANCHES[branch])
             return
         self.select_branch(branch)
+
+    def show_find_moment(self) -> FindDialog:
+        """查找吉日吉时: the find dialog, opened at the current state's year; a result sets the dials."""
+        if self.find_moment is None:
+            import datetime as _dt
+
+            from shensha_plates.gui.panels.find_dialog import FindDialog
+            dialog = FindDialog(self, self.model.lang, self.panel.zone.currentText().strip(), _dt.date.today(),
+                                on_error=self.show_message)
+            dialog.sigPicked.connect(self._go_to_moment)
+            delete_on_close(dialog, self, "find_moment")
+        assert self.find_moment is not None
+        self.find_moment.show()
+        self.find_moment.raise_()
+        return self.find_moment
+
+    def _go_to_moment(self, moment: object) -> None:
+        from shensha_plates.core.calendar import from_datetime
+        p = self.panel
+        try:
+            opts = self.calendar_options(p.zone.currentText().strip(), p.year_start.currentData(),
+                                         p.month_basis.currentData(), p.zi_hour.currentData())
+            info = from_datetime(moment, opts)  # type: ignore[arg-type]
+        except ShenshaError as e:
+            self.show_message(str(e))
+            return
+        self.model.set_state(info.state, calendar=info)
 
     def show_systems(self) -> SystemsDialog:
         if self.systems is None:
