@@ -191,6 +191,7 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "print": ("打印…", "打印…", "print…"),
     "copy_image": ("复制图像", "複製圖像", "copy image"),
     "booklet": ("全年年历（PDF）…", "全年年曆（PDF）…", "year booklet (PDF)…"),
+    "side_panel": ("侧栏", "側欄", "side panel"),
     "find_moment": ("查找吉日吉时…", "查找吉日吉時…", "find days and hours by spirits and lessons…"),
     "find_conditions": ("条件（每行一条，须全部成立）", "條件（每行一條，須全部成立）",
                         "conditions, one a line (all must hold)"),
@@ -244,21 +245,19 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "omitted": ("（{n} 位干煞、支煞或年干之煞需要日或年干）", "（{n} 位干煞、支煞或年干之煞需要日或年干）",
                 "({n} spirits need a day or the year's stem)"),
     "void": ("{xun}旬 空亡", "{xun}旬 空亡", "void of the {xun} xun"),
-    "shortcut_text": (
-        "Y / Shift+Y　年 进 / 退\nM / Shift+M　月 进 / 退\nX / Shift+X　旬 进 / 退\nD / Shift+D　日 进 / 退\nH / Shift+H　时 进 / 退（天盘）\n"
-        "N　现在\nCtrl+Z / Ctrl+Shift+Z　撤销 / 重做\nP　纸盘模式\nL　并列 / 叠盘\nO　方位\nCtrl+F　查找\n"
-        "T　方图\nB　其他体系（八字、八煞、选择）\nV　单盘：下位 / 上位 / 两盘\n0　复位视图\n"
-        "F5　演示（Tab / Shift+Tab 聚光逐支前后移动）\n"
-        "鼠标拖动盘面转盘；滚轮转一格；Ctrl+滚轮缩放；Shift+点击另一支：两支关系",
-        "Y / Shift+Y　年 進 / 退\nM / Shift+M　月 進 / 退\nX / Shift+X　旬 進 / 退\nD / Shift+D　日 進 / 退\nH / Shift+H　時 進 / 退（天盤）\n"
-        "N　現在\nCtrl+Z / Ctrl+Shift+Z　撤銷 / 重做\nP　紙盤模式\nL　並列 / 疊盤\nO　方位\nCtrl+F　查找\n"
-        "T　方圖\nB　其他體系（八字、八煞、選擇）\nV　單盤：下位 / 上位 / 兩盤\n0　復位視圖\n"
-        "F5　演示（Tab / Shift+Tab 聚光逐支前後移動）\n"
-        "鼠標拖動盤面轉盤；滾輪轉一格；Ctrl+滾輪縮放；Shift+點擊另一支：兩支關係",
-        "Y/M/X/D/H (Shift: back) step year, month, xun, day, hour (the heaven plate); N now; Ctrl+Z undo; P paper mode; L layout; "
-        "O orientation; Ctrl+F find; T square tables; B other systems (Bazi, relations, date selection); "
-        "V one plate (lower, upper, both); 0 reset the view; F5 presentation (Tab / Shift+Tab move the spotlight); "
-        "drag a disc to turn it; wheel turns one step; Ctrl+wheel zooms; Shift+click a second branch: relations"),
+    "shortcut_more": (
+        "演示中：PageDown / → / ↓ / 空格 前进，PageUp / ← / ↑ 后退；1–5 选转盘（年 月 旬 日 时）；"
+        "P 播放 / 暂停；B 或 . 黑屏；Tab 或 ] 聚光下一支，Shift+Tab 或 [ 上一支；Esc 退出\n"
+        "鼠标拖动盘面即转盘（松手后自会停在一支上）；滚轮转一格；Ctrl+滚轮缩放；拖动背景平移；"
+        "Shift+点击另一支：两支关系",
+        "演示中：PageDown / → / ↓ / 空格 前進，PageUp / ← / ↑ 後退；1–5 選轉盤（年 月 旬 日 時）；"
+        "P 播放 / 暫停；B 或 . 黑屏；Tab 或 ] 聚光下一支，Shift+Tab 或 [ 上一支；Esc 退出\n"
+        "鼠標拖動盤面即轉盤（鬆手後自會停在一支上）；滾輪轉一格；Ctrl+滾輪縮放；拖動背景平移；"
+        "Shift+點擊另一支：兩支關係",
+        "In presentation: Page Down / → / ↓ / Space forward, Page Up / ← / ↑ back; 1–5 choose the dial "
+        "(year, month, xun, day, hour); P play / pause; B or . blacks out; Tab or ] spotlight the next branch, "
+        "Shift+Tab or [ the previous; Esc leaves. Drag a disc to turn it (it settles on a branch); the wheel "
+        "turns one step; Ctrl+wheel zooms; drag the background to pan; Shift+click a second branch: relations"),
     **LIUREN_STRINGS,
 }
 

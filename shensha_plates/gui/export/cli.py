@@ -19,12 +19,12 @@ import os
 import sys
 from pathlib import Path
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from shensha_plates.core.cli import EXIT_USAGE, UsageError, _Parser, add_state_arguments, ascii_number, emit, resolve_calendar, say, write_safely
 from shensha_plates.core import interrupt
 from shensha_plates.core.cycle import ascii_int
-from shensha_plates.core.engine import Options, compute_plate
+from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.core.errors import ShenshaError
 
 __all__ = ["main", "build_parser", "booklet_main", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
@@ -56,6 +56,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--orientation", default="south", choices=("south", "north"))
     p.add_argument("--text", default="radial", choices=("radial", "upright"))
     p.add_argument("--mountains", action="store_true", help="show the 24 mountains around the branches")
+    p.add_argument("--general", default=None,
+                   help="the month general's branch (月将) for the lesson, e.g. 寅 (default: the date's, else the month's)")
 
 
 def _size(text: str | None) -> tuple[int, int | None]:
@@ -87,7 +89,9 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
         from shensha_plates.gui.export.snapshot import SnapshotOptions, export, format_from_path
         fmt = format_from_path(args.output)
         state, calendar = resolve_calendar(args)
-        options = Options.from_choices(args.variant)
+        from shensha_plates.core.liuren.cli import split_choices
+        ke_options, options = split_choices(args.variant)
+        lesson = _lesson(state, calendar, ke_options, args.general)
         from shensha_plates.core.cli import rejected_warnings
         for line in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
             say(err, line.removeprefix("shensha-plates: "))
@@ -98,7 +102,9 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
                                caption=not args.no_caption, source=not args.no_source,
                                transparent=args.transparent, lang=args.lang, paper_look=args.paper_look,
                                view=ViewConfig(layout=args.layout, orientation=args.orientation,
-                                               text_mode=args.text, mountains=args.mountains)).validate()
+                                               text_mode=args.text, mountains=args.mountains,
+                                               heaven=lesson is not None),
+                               lesson=lesson).validate()
         _ensure_app()
         plate = compute_plate(state, options)
         path = export(args.output, plate, calendar, opts)
@@ -111,6 +117,27 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
     shown = Path(args.output)  # the name as typed (``path`` may hold it as the file system's bytes)
     del path
     return _report_written(f"{shown}\n", out, err)
+
+
+def _lesson(state: State, calendar: Any, ke_options: Any, general: str | None) -> Any:
+    """The lesson (课传) when the state has a day and an hour, as the window shows it: the month general
+    given, else the date's (the last 中气 to the minute), else the month's; None without an hour."""
+    if state.day is None or state.hour is None:
+        if general is not None:
+            raise UsageError("--general needs an hour (--hour, or a --date with a time)")
+        return None
+    from shensha_plates.core.liuren import compute_ke, month_general_at
+    from shensha_plates.core.liuren.cli import parse_general
+    if general is not None:
+        branch = parse_general(general)
+        if calendar is not None and branch != month_general_at(calendar.moment, ke_options).general:
+            raise UsageError(f"--general {general} does not agree with the date's month general")
+    elif calendar is not None:
+        branch = month_general_at(calendar.moment, ke_options).general
+    else:
+        from shensha_plates.gui.model import month_default_general
+        branch = month_default_general(state.month)
+    return compute_ke(state.day, state.hour, branch, ke_options)
 
 
 def _report_written(text: str, out: TextIO | None, err: TextIO | None) -> int:

@@ -186,6 +186,7 @@ class MainWindow(QMainWindow):
             ("tables", "T", self.show_tables),
             ("systems", "B", self.show_systems),
             ("present", "F5", self.toggle_presentation),
+            ("side_panel", "F9", self.toggle_side_panel),
             ("quiz", "Q", self.start_quiz),
             ("reset_view", "0", self.view.reset_view),
             ("one_plate", "V", self.cycle_one_plate),
@@ -200,6 +201,8 @@ class MainWindow(QMainWindow):
         ]
         for name, key, slot in specs:
             self.actions_by_name[name] = self._action(name, key, slot)
+        self.actions_by_name["side_panel"].setCheckable(True)
+        self.actions_by_name["side_panel"].setChecked(True)
         menubar = self.menuBar()
         self.menu_file = menubar.addMenu("")
         for n in ("export", "print", "booklet", "copy_image", "quit"):
@@ -208,7 +211,8 @@ class MainWindow(QMainWindow):
         for n in ("undo", "redo", "find", "find_moment"):
             self.menu_edit.addAction(self.actions_by_name[n])
         self.menu_view = menubar.addMenu("")
-        for n in ("tables", "systems", "present", "quiz", "layout", "one_plate", "orientation", "paper", "reset_view"):
+        for n in ("side_panel", "tables", "systems", "present", "quiz", "layout", "one_plate", "orientation", "paper",
+                  "reset_view"):
             self.menu_view.addAction(self.actions_by_name[n])
         self.menu_help = menubar.addMenu("")
         self.menu_help.addAction(self.actions_by_name["shortcuts"])
@@ -399,13 +403,25 @@ class MainWindow(QMainWindow):
             act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
                                                                      "reset_view", "tables", "systems", "present", "quiz", "layout",
                                                                      "orientation", "one_plate",
-                                                                     "export", "print", "copy_image", "booklet", "about", "find_moment")
+                                                                     "export", "print", "copy_image", "booklet", "about", "find_moment",
+                                                                     "side_panel")
                                            else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
         self.menu_file.setTitle(tr("file", lang))
         self.menu_edit.setTitle(tr("edit", lang))
         self.menu_view.setTitle(tr("view", lang))
         self.menu_help.setTitle(tr("help", lang))
         self._update_status()
+
+    def toggle_side_panel(self) -> None:
+        """显示 → 侧栏 (F9): hide or show the panel beside the plate; shown, it has its width back even
+        if something had pushed the splitter's handle to the edge."""
+        show = not self.panel_container.isVisible()
+        self.panel_container.setVisible(show)
+        if show and self.splitter.sizes()[1] < 200:
+            total = sum(self.splitter.sizes())
+            self.splitter.setSizes([max(200, total - 360), 360] + self.splitter.sizes()[2:])
+        act = self.actions_by_name["side_panel"]
+        act.setChecked(show)
 
     def cycle_one_plate(self) -> None:
         """V: both plates → the lower plate alone → the upper plate alone → both."""
@@ -609,8 +625,18 @@ class MainWindow(QMainWindow):
         self.tables.show()
         self.tables.raise_()
 
+    def shortcut_sheet(self) -> str:
+        """F1: every action that has a key, from the actions themselves (so the sheet cannot leave one
+        out), then the keys of presentation mode and the mouse."""
+        rows = []
+        for act in self.actions_by_name.values():
+            key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            if key:
+                rows.append(f"{key}　{act.text().rstrip('…')}")
+        return "\n".join(rows) + "\n\n" + tr("shortcut_more", self.model.lang)
+
     def show_shortcuts(self) -> None:
-        QMessageBox.information(self, tr("shortcuts", self.model.lang), tr("shortcut_text", self.model.lang))
+        QMessageBox.information(self, tr("shortcuts", self.model.lang), self.shortcut_sheet())
 
     def about_text(self) -> str:
         """帮助 → 关于: the version (package metadata), the licence and the books of the sources."""

@@ -104,9 +104,13 @@ class Presenter(QObject):
         if self.active:
             return
         w = self.w
+        # everything presentation changes, to be put back exactly on leaving (the splitter's sizes
+        # too: presentation gives the panel's share to the spotlight, and a panel shown again at
+        # width 0 was lost behind a 3-pixel handle)
         self._saved = {"config": w.view.config, "panel": w.panel_container.isVisible(),
                        "menu": w.menuBar().isVisible(), "status": w.statusBar().isVisible(),
-                       "full": w.isFullScreen()}
+                       "full": w.isFullScreen(), "splitter": w.splitter.saveState(),
+                       "sizes": w.splitter.sizes()}
         screens = QGuiApplication.screens()
         handle = w.windowHandle()
         if screen_index is not None and 0 <= screen_index < len(screens) and handle is not None:
@@ -149,6 +153,10 @@ class Presenter(QObject):
         w.statusBar().setVisible(bool(self._saved["status"]))
         if not self._saved["full"]:
             w.showNormal()
+        w.splitter.restoreState(self._saved["splitter"])  # type: ignore[arg-type]
+        sizes = list(self._saved["sizes"])  # type: ignore[call-overload]
+        if len(sizes) == w.splitter.count():
+            w.splitter.setSizes(sizes)
         self.sigChanged.emit(False)
 
     # stepping

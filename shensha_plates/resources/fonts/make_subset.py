@@ -95,6 +95,12 @@ def needed_text() -> str:
         parts += [r.name, r.name_trad, r.source.quote]
     parts += system_texts()
     parts += liuren_texts()
+    try:  # what the program prints, gathered by running it (in a checkout, beside the tests)
+        from tests.support.printed import printed_text
+    except ImportError:
+        pass
+    else:
+        parts.append(printed_text())
     from shensha_plates.core.script import to_traditional  # traditional forms of meanings and notes (OpenCC, 干支 kept)
     parts.append(to_traditional("".join(parts)))
     text = "".join(parts)

@@ -1,0 +1,88 @@
+"""The classroom in a real room (issue 23): leaving presentation gives the window back as it was, the
+side panel can be shown and hidden, and F1 lists every key there is."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
+
+from shensha_plates.gui.shell.main_window import MainWindow
+
+
+def test_leaving_presentation_gives_the_panel_back(window: MainWindow, qtbot: QtBot) -> None:
+    window.resize(1280, 800)
+    window.show()
+    QApplication.processEvents()
+    tab = window.panel.tabs.count() - 1
+    window.panel.tabs.setCurrentIndex(tab)
+    before = window.splitter.sizes()
+    assert before[1] > 200
+    for _ in range(2):  # F5 then Esc, twice
+        window.toggle_presentation()
+        QApplication.processEvents()
+        assert not window.panel_container.isVisible()
+        qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+        QApplication.processEvents()
+        assert window.panel_container.isVisible()
+        assert window.splitter.sizes()[:2] == before[:2], (window.splitter.sizes(), before)
+        assert window.panel.tabs.currentIndex() == tab
+
+
+def test_the_side_panel_toggles(window: MainWindow) -> None:
+    window.resize(1280, 800)
+    window.show()
+    QApplication.processEvents()
+    act = window.actions_by_name["side_panel"]
+    assert act.isCheckable() and act.isChecked() and act.shortcut() == QKeySequence("F9")
+    act.trigger()
+    assert not window.panel_container.isVisible() and not act.isChecked()
+    window.splitter.setSizes([sum(window.splitter.sizes()), 0])  # the handle pushed to the edge meanwhile
+    act.trigger()
+    QApplication.processEvents()
+    assert window.panel_container.isVisible() and act.isChecked() and window.splitter.sizes()[1] >= 200
+    assert act in window.menu_view.actions()
+
+
+def test_f1_lists_every_key_there_is(window: MainWindow) -> None:
+    sheet = window.shortcut_sheet()
+    keyed = [a for a in window.actions_by_name.values() if not a.shortcut().isEmpty()]
+    assert len(keyed) >= 25
+    for act in keyed:
+        assert act.shortcut().toString(QKeySequence.SequenceFormat.NativeText) in sheet, act.objectName()
+    for word in ("Q", "Ctrl+E", "Ctrl+P", "F5", "F9", "Esc", "Tab", "PageDown"):
+        assert word in sheet, word
+
+
+def test_snapshot_with_an_hour_draws_the_heaven_ring_and_the_lesson(tmp_path: object, qapp: object,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Like the window's export: a state with an hour (a date with a time, or --hour) gets the heaven
+    plate and generals around the lower plate and the lesson's rows on the spirits page."""
+    import io
+    from pathlib import Path
+
+    from pypdf import PdfReader
+
+    from shensha_plates.gui.export.cli import main
+
+    import shensha_plates.gui.export.snapshot as snapshot
+
+    folder = Path(str(tmp_path))
+    asked: list[object] = []
+    real_export = snapshot.export
+    monkeypatch.setattr(snapshot, "export", lambda path, plate, calendar, opts: asked.append(opts)
+                        or real_export(path, plate, calendar, opts))
+    for name, args in (("date.pdf", ["--date", "1998-11-30T12:00"]),
+                       ("hour.pdf", ["--year", "戊寅", "--month", "10", "--day", "辛巳", "--hour", "午", "--general", "寅"])):
+        out, err = io.StringIO(), io.StringIO()
+        assert main([*args, "-o", str(folder / name)], out, err) == 0, err.getvalue()
+        pages = PdfReader(folder / name).pages
+        opts = asked[-1]
+        assert opts.view.heaven and opts.lesson is not None, name  # type: ignore[attr-defined]
+        second = pages[1].extract_text()
+        assert "三传" in second and "官鬼" in second and "父母" in second, name
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["--year", "丙午", "--month", "1", "--xun", "甲子", "--general", "寅", "-o", str(folder / "x.pdf")],
+                out, err) == 2 and "needs an hour" in err.getvalue()
