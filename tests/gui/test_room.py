@@ -86,3 +86,38 @@ def test_snapshot_with_an_hour_draws_the_heaven_ring_and_the_lesson(tmp_path: ob
     out, err = io.StringIO(), io.StringIO()
     assert main(["--year", "丙午", "--month", "1", "--xun", "甲子", "--general", "寅", "-o", str(folder / "x.pdf")],
                 out, err) == 2 and "needs an hour" in err.getvalue()
+
+
+def test_the_date_field_keeps_what_is_typed_and_enter_applies_it(window: MainWindow, qtbot: QtBot) -> None:
+    field = window.panel.datetime
+    window.panel.tabs.setCurrentWidget(window.panel.date_box)
+    window.show()
+    field.setFocus()
+    qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(field, "1998-11-30 12:00")
+    assert field.text() == "1998-11-30 12:00"
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert window.model.state.label() == "戊寅年 十月 甲戌旬 辛巳日 午时"
+    field.setText("1998-13-40 99:00")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert window.model.state.label() == "戊寅年 十月 甲戌旬 辛巳日 午时"  # kept; the error is said
+    assert window.last_error and "invalid date" in window.last_error
+
+
+def test_find_as_you_type_and_esc_clears(window: MainWindow, qtbot: QtBot) -> None:
+    box = window.panel.search
+    window.show()
+    box.setFocus()
+    box.insert("天马")  # typed (QTest types ASCII keys only)
+    lit = lambda: any(r._highlight for r in window.view.rings.values())  # noqa: E731
+    qtbot.waitUntil(lit, timeout=3000)  # no Enter needed
+    assert "天马" in window.statusBar().currentMessage()
+    completer = box.completer()
+    assert completer is not None and completer.completionCount() >= 1
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    assert box.text() == "" and not lit()
+    qtbot.keyClicks(box, "tianma")
+    qtbot.waitUntil(lit, timeout=3000)
+    window.toggle_presentation()
+    assert not lit()  # the highlight does not follow into presentation
+    window.presenter.exit()

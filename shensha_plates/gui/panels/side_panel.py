@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QDateTime, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDateTimeEdit, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+    QCheckBox, QComboBox, QCompleter, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
     QPushButton, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
@@ -115,11 +115,16 @@ class SidePanel(QWidget):
         # date
         self.date_box = QGroupBox()
         dform = QFormLayout(self.date_box)
-        self.datetime = QDateTimeEdit()
-        self.datetime.setDisplayFormat("yyyy-MM-dd HH:mm")
-        self.datetime.setCalendarPopup(True)
-        self.datetime.setMinimumDateTime(QDateTime.fromString("1901-01-01 00:00", "yyyy-MM-dd HH:mm"))
-        self.datetime.setMaximumDateTime(QDateTime.fromString("2099-12-31 23:59", "yyyy-MM-dd HH:mm"))
+        # a plain line: what is typed stays as typed (a date-time editor replaced only the section under
+        # the cursor, so "1998-11-30 12:00" typed over a selection became 2026-11-30 12:00), and Enter
+        # applies it; the calendar reads it (a bad date is one message, the plates stay as they were)
+        self.datetime = QLineEdit()
+        self.datetime.setObjectName("date_text")
+        self.datetime.setPlaceholderText("1998-11-30 12:00")
+        self.datetime.setClearButtonEnabled(True)
+        self.datetime.returnPressed.connect(self._date_chosen)
+        import datetime as _dt
+        self.datetime.setText(_dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
         self.zone = self._combo(editable=True)
         self.zone.addItems(ZONES)
         self.year_start = self._combo()
@@ -189,8 +194,15 @@ class SidePanel(QWidget):
         self.search = QLineEdit()
         self.search.setObjectName("search")
         self.search.setClearButtonEnabled(True)
-        self.search.returnPressed.connect(lambda: self.sigSearch.emit(self.search.text()))
-        self.search.textChanged.connect(lambda t: self.sigSearch.emit(t) if not t else None)
+        # find as you type (a short pause after the last key), Enter at once, Esc clears it and the
+        # highlight; the names that contain what is typed drop down below the box
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(180)
+        self._search_timer.timeout.connect(lambda: self.sigSearch.emit(self.search.text()))
+        self.search.returnPressed.connect(self._search_now)
+        self.search.textChanged.connect(lambda t: self._search_timer.start() if t else self._search_now())
+        self.search.installEventFilter(self)
         outer.addWidget(self.search)
         self.details = QTextBrowser()
         self.details.setObjectName("details")
@@ -366,8 +378,27 @@ class SidePanel(QWidget):
             return
         self.sigDials.emit(state)
 
+    def _search_now(self) -> None:
+        self._search_timer.stop()
+        self.sigSearch.emit(self.search.text())
+
+    def set_search_names(self, names: list[str]) -> None:
+        """The names the find box offers as it is typed in (any that contain the text)."""
+        completer = QCompleter(sorted(set(names)), self.search)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.activated.connect(lambda _t: self._search_now())
+        self.search.setCompleter(completer)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.search and event.type() == QEvent.Type.KeyPress \
+                and event.key() == Qt.Key.Key_Escape and self.search.text():  # type: ignore[attr-defined]
+            self.search.clear()  # and with it the highlight
+            return True
+        return super().eventFilter(watched, event)
+
     def _date_chosen(self) -> None:
-        self.sigDate.emit(self.datetime.dateTime().toString("yyyy-MM-ddTHH:mm"), self.zone.currentText().strip(),
+        self.sigDate.emit(self.datetime.text().strip(), self.zone.currentText().strip(),
                           self.year_start.currentData(), self.month_basis.currentData(), self.zi_hour.currentData())
 
     def _view_changed(self) -> None:
@@ -375,7 +406,5 @@ class SidePanel(QWidget):
             self.sigView.emit()
 
     def set_date(self, dt_text: str, zone: str) -> None:
-        qdt = QDateTime.fromString(dt_text[:16], "yyyy-MM-ddTHH:mm")
-        if qdt.isValid():
-            self.datetime.setDateTime(qdt)
+        self.datetime.setText(dt_text[:16].replace("T", " "))
         self.zone.setEditText(zone)

@@ -50,6 +50,8 @@ class MainWindow(QMainWindow):
         self.view = PlateView(self.model)
         self.view.setObjectName("plate_view")
         self.panel = SidePanel()
+        cat = self.model.catalog
+        self.panel.set_search_names([n for sp in cat.spirits for n in (sp.name, sp.name_trad, *sp.aliases)])
         scroll = QScrollArea()
         scroll.setWidget(self.panel)
         scroll.setWidgetResizable(True)

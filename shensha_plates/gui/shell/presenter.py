@@ -116,6 +116,7 @@ class Presenter(QObject):
         if screen_index is not None and 0 <= screen_index < len(screens) and handle is not None:
             handle.setScreen(screens[screen_index])
         w.panel_container.hide()
+        w.view.highlight(frozenset())  # a find highlight does not follow into the room
         w.menuBar().hide()
         w.statusBar().hide()
         w.view.apply_config(replace(w.view.config, high_contrast=True))
