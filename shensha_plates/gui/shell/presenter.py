@@ -8,6 +8,7 @@ it reads from the model and the classroom panel.
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
@@ -23,6 +24,18 @@ if TYPE_CHECKING:
     from shensha_plates.gui.panels.classroom import ClassroomPanel
     from shensha_plates.gui.panels.lesson import LessonPanel
     from shensha_plates.gui.plate.view import PlateView
+
+
+class _Watcher(QObject):
+    """Passes a watched object's events to a function (and never stops them)."""
+
+    def __init__(self, on_event: Callable[[QEvent], None], parent: QObject) -> None:
+        super().__init__(parent)
+        self._on_event = on_event
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        self._on_event(event)
+        return False
 
 
 class PresentedWindow(Protocol):
@@ -95,6 +108,8 @@ class Presenter(QObject):
         self.blackout.hide()
         from shensha_plates.gui.panels.spotlight import Spotlight
         self.spotlight = Spotlight(window.view)
+        self._restore_until = 0.0
+        self._settle = _Watcher(self._window_settling, self)
         window.splitter.addWidget(self.spotlight)
         window.view.sigBranchClicked.connect(lambda _b: QTimer.singleShot(0, self._sync_spotlight))
         window.model.subscribe(self._on_model)
@@ -109,8 +124,7 @@ class Presenter(QObject):
         # width 0 was lost behind a 3-pixel handle)
         self._saved = {"config": w.view.config, "panel": w.panel_container.isVisible(),
                        "menu": w.menuBar().isVisible(), "status": w.statusBar().isVisible(),
-                       "full": w.isFullScreen(), "splitter": w.splitter.saveState(),
-                       "sizes": w.splitter.sizes()}
+                       "full": w.isFullScreen(), "sizes": w.splitter.sizes()}
         screens = QGuiApplication.screens()
         handle = w.windowHandle()
         if screen_index is not None and 0 <= screen_index < len(screens) and handle is not None:
@@ -154,11 +168,34 @@ class Presenter(QObject):
         w.statusBar().setVisible(bool(self._saved["status"]))
         if not self._saved["full"]:
             w.showNormal()
-        w.splitter.restoreState(self._saved["splitter"])  # type: ignore[arg-type]
+        self._restore_splitter()
+        # a real window leaves full screen when the window system says so, after this returns (on X
+        # without a window manager it is unmapped and mapped again), and its splitter then lays out
+        # again with the panel at width 0: put the sizes back when the window shows and settles
+        import time
+        self._restore_until = time.monotonic() + 1.0  # the window's own settling, not a user's resize later
+        self.blackout.window().installEventFilter(self._settle)
+        QTimer.singleShot(0, self._restore_splitter)
+        self.sigChanged.emit(False)
+
+    def _window_settling(self, event: QEvent) -> None:
+        import time
+        if time.monotonic() > self._restore_until:
+            self.blackout.window().removeEventFilter(self._settle)
+        elif event.type() in (QEvent.Type.Show, QEvent.Type.Resize, QEvent.Type.WindowStateChange):
+            QTimer.singleShot(0, self._restore_splitter)
+
+    def _restore_splitter(self) -> None:
+        if self.active or "sizes" not in self._saved:
+            return
+        w = self.w
+        w.panel_container.setVisible(bool(self._saved["panel"]))
         sizes = list(self._saved["sizes"])  # type: ignore[call-overload]
         if len(sizes) == w.splitter.count():
+            total = sum(w.splitter.sizes())
+            if total > 0 and sum(sizes) != total:  # the window's width changed meanwhile: the panel keeps its own
+                sizes[0] = max(200, total - sum(sizes[1:]))
             w.splitter.setSizes(sizes)
-        self.sigChanged.emit(False)
 
     # stepping
     def next(self) -> None:
