@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from shensha_plates.core.calendar import CalendarOptions
     from shensha_plates.core.liuren.plate import KeOptions
 
-__all__ = ["Condition", "Hit", "parse_condition", "search", "LESSON_PLACES", "PILLAR_WORDS", "CONDITION_FORMS"]
+__all__ = ["Condition", "Match", "parse_condition", "search", "LESSON_PLACES", "PILLAR_WORDS", "CONDITION_FORMS"]
 
 PILLAR_WORDS: Final = ("year", "month", "day", "hour")
 LESSON_PLACES: Final = {"chu": "初传", "zhong": "中传", "mo": "末传", "gan": "干上", "zhi": "支上"}
@@ -74,7 +74,7 @@ class Condition:
 
 
 @dataclass(frozen=True, slots=True)
-class Hit:
+class Match:
     """A moment that met the conditions: when it was read, its state, the conditions it met."""
 
     moment: _dt.datetime
@@ -247,7 +247,7 @@ class _Generals:
 def search(start: _dt.date, end: _dt.date, conditions: Sequence[Condition], *, every: str = "day",
            at: tuple[int, int] = (12, 0), any_of: bool = False, limit: int | None = None,
            options: Options = Options(), ke_options: KeOptions | None = None,
-           calendar: CalendarOptions | None = None) -> Iterator[Hit]:
+           calendar: CalendarOptions | None = None) -> Iterator[Match]:
     """The moments from ``start`` to ``end`` (inclusive) that meet the conditions, in order: each day
     at ``at`` (``every="day"``) or each hour at its whole even hour (``every="hour"``)."""
     from shensha_plates.core.calendar import CalendarOptions, sweep_moments
@@ -282,7 +282,7 @@ def search(start: _dt.date, end: _dt.date, conditions: Sequence[Condition], *, e
             ke = compute(state.day, state.hour, generals.at(moment), kopts)
         met = tuple(c.text for c in conditions if _holds(c, state, plate, ke))
         if (met and any_of) or len(met) == len(conditions):
-            yield Hit(moment, state, met, None if ke is None else ke.ke)
+            yield Match(moment, state, met, None if ke is None else ke.ke)
             found += 1
             if limit is not None and found >= limit:
                 return
@@ -290,7 +290,7 @@ def search(start: _dt.date, end: _dt.date, conditions: Sequence[Condition], *, e
 
 # -- output -------------------------------------------------------------------------------------------
 
-def hit_line(hit: Hit) -> str:
+def hit_line(hit: Match) -> str:
     """One row of the text table: the moment read, the pillars, what matched."""
     s = hit.state
     pillars = f"{s.year_name}年 {MONTH_NAMES[s.month - 1]} {pillar_name(s.day) if s.day is not None else '—'}日"
@@ -320,7 +320,7 @@ def _fold(line: str) -> list[str]:
     return [out[0]] + [" " + x for x in out[1:]]
 
 
-def to_ics(hits: Sequence[Hit], every: str, stamp: _dt.datetime) -> str:
+def to_ics(hits: Sequence[Match], every: str, stamp: _dt.datetime) -> str:
     """An iCalendar file: one event a hit (an all-day event by day; by hour, the two hours of the 时,
     in UTC); ``stamp`` is the DTSTAMP (when the file was made)."""
     import hashlib

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDialog, QFormLa
 from shensha_plates.core.catalog import default_catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.errors import ShenshaError
-from shensha_plates.core.find import LESSON_PLACES, Hit, hit_line, parse_condition, search
+from shensha_plates.core.find import LESSON_PLACES, Match, hit_line, parse_condition, search
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.i18n import tr
 
@@ -44,7 +44,7 @@ class FindDialog(QDialog):
         self.lang = lang
         self.zone = zone
         self._on_error = on_error
-        self._run: Iterator[tuple[int, list[Hit]]] | None = None
+        self._run: Iterator[tuple[int, list[Match]]] | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._step)
@@ -121,7 +121,7 @@ class FindDialog(QDialog):
         self.results.itemClicked.connect(self._picked)
         self.results.itemActivated.connect(self._picked)
         outer.addWidget(self.results, 1)
-        self.hits: list[Hit] = []
+        self.hits: list[Match] = []
         self.resize(720, 620)
 
     # -- conditions --------------------------------------------------------------------------------
@@ -160,7 +160,7 @@ class FindDialog(QDialog):
         total = (last - first).days + 1
         span = 31 if every == "hour" else 366
 
-        def slices() -> Iterator[tuple[int, list[Hit]]]:
+        def slices() -> Iterator[tuple[int, list[Match]]]:
             day = first
             while day <= last:
                 end = min(last, day + _dt.timedelta(days=span - 1))
