@@ -65,17 +65,19 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
                      f"{e(to_lang(decided[1], lang))}〕</span>")
     elif cond:
         parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('conditional', lang))}：{e(to_lang(cond, lang))}〕</span>")
-    if placement is not None and placement.variant:
-        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}：{e(placement.variant)}〕</span>")
+    if placement is not None and placement.variant:  # the reading in force, by its words (not its id)
+        chosen = next((v for v in spirit.variants if v.id == placement.variant), None)
+        words = to_lang(chosen.note, lang) if chosen is not None and chosen.note else placement.variant
+        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}：{e(words)}〕</span>")
     parts.append(f"<br/><span>{e(to_lang(spirit.meaning, lang))}</span>")
     if spirit.note:
         parts.append(f"<br/><span style='color:#555'>{e(to_lang(spirit.note, lang))}</span>")
     parts.append("<br/>" + _source_html(spirit.source, lang))
-    for v in spirit.variants:
+    for number, v in enumerate(spirit.variants, 1):
         verdict = {"rejected": tr("rejected", lang), "accepted": tr("accepted", lang)}.get(v.verdict or "", "")
         verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
-        parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))} "
-                     f"<code>{e(v.id)}</code>：{verdict_html}{e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
+        parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))}"
+                     f"{'一二三四五六七八九'[min(number, 9) - 1]}：{verdict_html}{e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
     if english:
         word = gloss({"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality])
         parts.append(f"<br/><i style='color:#777;font-size:small'>{e(word)} · {e(spirit.id)}</i>")

@@ -121,3 +121,15 @@ def test_find_as_you_type_and_esc_clears(window: MainWindow, qtbot: QtBot) -> No
     window.toggle_presentation()
     assert not lit()  # the highlight does not follow into presentation
     window.presenter.exit()
+
+
+def test_qt_own_buttons_follow_the_interface_language(window: MainWindow) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    from shensha_plates.gui.shell.qt_language import use_qt_language
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "取消"
+    window.model.set_lang("zh-Hant")
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "取消"
+    assert QCoreApplication.translate("QFileDialog", "Look in:") != "Look in:"
+    use_qt_language("en")
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"

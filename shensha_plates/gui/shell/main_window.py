@@ -21,6 +21,7 @@ from shensha_plates.gui.lifetime import delete_on_close
 from shensha_plates.gui.model import PlateModel
 from shensha_plates.gui.plate.scene import ViewConfig
 from shensha_plates.gui.plate.view import PlateView
+from shensha_plates.gui.shell.qt_language import use_qt_language
 from shensha_plates.gui.shell.settings import Settings
 from shensha_plates.gui.panels.side_panel import SidePanel
 
@@ -49,6 +50,7 @@ class MainWindow(QMainWindow):
                                 lang=self.settings.get("lang"))
         self.view = PlateView(self.model)
         self.view.setObjectName("plate_view")
+        use_qt_language(self.model.lang)  # Qt's own buttons and dialogs in the interface's language
         self.panel = SidePanel()
         cat = self.model.catalog
         self.panel.set_search_names([n for sp in cat.spirits for n in (sp.name, sp.name_trad, *sp.aliases)])
@@ -259,6 +261,7 @@ class MainWindow(QMainWindow):
             self.actions_by_name["undo"].setEnabled(self.model.can_undo())
             self.actions_by_name["redo"].setEnabled(self.model.can_redo())
         if event == "lang":
+            use_qt_language(self.model.lang)
             self._retranslate()
         if event == "message" and self.model.message is not None:
             if self.model.message.error:
