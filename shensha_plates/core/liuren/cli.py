@@ -24,7 +24,7 @@ from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describ
 from shensha_plates.core.liuren.spirits import KeSpirits, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
 
-__all__ = ["split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
+__all__ = ["strength_of", "split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
 
 # The square layout of the plate: the earth branches in their printed places (as seed 002 prints them).
 _SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
@@ -123,8 +123,15 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         general = _branch(args.general, "general", suffix="将")
     ke = compute_ke(day, hour, general, options)
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
+    # the month for 旺衰: the date's; without one, the month whose branch the month general is the 合 of
+    month_branch, month_basis = (state.month_branch, "date") if state is not None else ((1 - general) % 12, "general")
+    growth = strength_of(ke, month_branch, options.get("changsheng"), lang)
     if args.format == "json":
         data = ke_to_json(ke, spirits, lang)
+        for row, t in zip(growth, data["transmissions"], strict=True):
+            t["changsheng"], t["wangshuai"] = row[1], row[2]
+        data["growth"] = {"reading": options.get("changsheng"), "month_branch": BRANCHES[month_branch],
+                          "month_basis": month_basis}
         data["variants"].update(dict(catalog.variants))
         if catalog.palaces != Options().palaces:
             data["variants"]["palaces"] = catalog.palaces
@@ -133,7 +140,20 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n")
     else:
         out.write(ke_to_text(ke, spirits, calendar, lang) + "\n")
+        basis = _tr("月建" if month_basis == "date" else "月将之合", lang)
+        out.write(_tr(f"长生旺衰（日干{STEMS[ke.day % 10]}，{BRANCHES[month_branch]}月 由{basis}）：", lang)
+                  + "　".join(f"{_tr(TRANSMISSION_NAMES[i], lang)} {BRANCHES[ke.transmissions[i].branch]} "
+                             f"{stage}·{power}" for i, (_, stage, power) in enumerate(growth)) + "\n")
     return 0
+
+
+def strength_of(ke: Ke, month_branch: int, reading: str, lang: str = "zh-Hans") -> list[tuple[int, str, str]]:
+    """Each transmission's stage of growth from the day stem (by the reading) and its 旺衰 in the month:
+    (branch, stage, strength)."""
+    from shensha_plates.core.liuren.strength import STAGES, STAGES_TRAD, growth_stage, strength
+    names = STAGES_TRAD if lang == "zh-Hant" else STAGES
+    return [(t.branch, names[growth_stage(ke.day % 10, t.branch, reading)], strength(t.branch, month_branch))
+            for t in ke.transmissions]
 
 
 def _spirits_with(state: State | None, ke: Ke, options: KeOptions, catalog: Options) -> KeSpirits:
