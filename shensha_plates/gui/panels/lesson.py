@@ -78,6 +78,10 @@ class LessonPanel(QWidget):
         split.setStretchFactor(0, 5)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
+        # the four lessons and the three transmissions stay whole in view (at 1280×800 the 末传 row was
+        # cut under a pane shared half and half); the spirits pane takes what is left and scrolls
+        self.text.setMinimumHeight(round(self.fontMetrics().height() * 20.5))
+        self.spirits.setMinimumHeight(round(self.fontMetrics().height() * 4.5))
         outer.addWidget(split, 1)
         self.walk_row = QHBoxLayout()
         self.walk_button = QPushButton()
