@@ -133,3 +133,22 @@ def test_qt_own_buttons_follow_the_interface_language(window: MainWindow) -> Non
     assert QCoreApplication.translate("QFileDialog", "Look in:") != "Look in:"
     use_qt_language("en")
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_the_spotlight_follows_the_walk_through(window: MainWindow) -> None:
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    window.toggle_presentation()
+    panel = window.lesson
+    panel.start_walk()
+    seen = set()
+    for _ in range(12):
+        step = panel.current_walk_step()
+        if step is not None and step.earth is not None:
+            assert window.selected_branch == step.earth
+            assert window.presenter.spotlight.branch == step.earth
+            seen.add(step.earth)
+        window.presenter.next()
+    assert len(seen) >= 2  # the lit slice moved, and the column with it
+    assert "1–5" in window.presenter.caption.text()
+    window.presenter.exit()

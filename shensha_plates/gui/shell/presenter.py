@@ -239,15 +239,18 @@ class Presenter(QObject):
         self._sync_spotlight()
 
     def refresh_caption(self) -> None:
+        """After a step of the walk-through (or a note): the caption, and the spotlight on the branch the
+        step selected, so that the column follows the lit slice."""
         if self.active:
             self._update_caption()
+            self._sync_spotlight()
 
     def _update_caption(self) -> None:
         lang = self.w.model.lang
         text = state_label(self.w.model.state, lang)
         note = self.w.classroom.current_note()
         dial = tr("dial_" + self.dial, lang)
-        self.caption.setText(f"{text}" + (f"\n{note}" if note else "") + f"\n<{dial}>")
+        self.caption.setText(f"{text}" + (f"\n{note}" if note else "") + "\n" + tr("present_dial", lang, dial=dial))
         side = min(self.w.view.width(), self.w.view.height())
         self.caption.setFont(plate_font(max(18.0, min(side / 26, self.w.height() / 40))))
         # at the foot of the spotlight column, clear of the plates (which fill their canvas)
