@@ -163,10 +163,12 @@ class RingItem(pg.GraphicsObject):
         self.update()
 
     def _paint_background(self, p: QPainter) -> None:
-        """What turns with the disc besides its names: the notch on slot 0's outer edge (the cells
-        and rules behind the disc are a fixed :class:`shensha_plates.gui.plate.bands_item.BandsItem`)."""
+        """What turns with the disc besides its names: the notch on the outer edge where slot 0 begins
+        (on the rule between slots, not over slot 0's names, which it crossed out in presentation), the
+        cells and rules behind the disc being a fixed :class:`shensha_plates.gui.plate.bands_item.BandsItem`."""
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        a = branch_angle(0, self.orientation)
+        a0, a1 = branch_angle(0, self.orientation), branch_angle(1, self.orientation)
+        a = a0 - math.copysign(15.0, ((a1 - a0 + 180) % 360) - 180)  # half a slot back from slot 0's centre
         tip = QPointF(self.r_out * math.cos(math.radians(a)), self.r_out * math.sin(math.radians(a)))
         p.setBrush(QBrush(self.palette.rule))
         p.setPen(Qt.PenStyle.NoPen)
