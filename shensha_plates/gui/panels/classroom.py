@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from shensha_plates.core.cycle import BRANCHES
-from shensha_plates.core.engine import Options, State, compute_plate, step_state
+from shensha_plates.core.engine import Options, Plate, State, compute_plate, step_state
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.teaching import (
     LessonPlan, LessonStep, Question, Trace, check_answer, load_lesson, make_question, save_lesson, trace,
@@ -514,7 +514,16 @@ class CompareDialog(QDialog):
         pa, pb = (m.plate for m in self.models)
         where = lambda plate, sid: tuple(sorted(p.branch for p in plate.find(sid)))  # noqa: E731
         ids = {p.spirit.id for row_ in pa.positions for p in row_} | {p.spirit.id for row_ in pb.positions for p in row_}
-        self.differences = sorted(sid for sid in ids if where(pa, sid) != where(pb, sid))
+        # what changed: a spirit on a disc that merely turned is where its disc puts it (the turn shows
+        # that); marked are the spirits whose place on their disc, or whose branch off the discs, differs
+        # (with a month turned, marking every month spirit marked 174 names and said nothing)
+        anchors = [{r.ring.id: r.anchor for r in plate.rings} for plate in (pa, pb)]
+
+        def place(k: int, plate: Plate, sid: str) -> tuple[tuple[str, int], ...]:
+            return tuple(sorted((p.ring, (p.branch - anchors[k][p.ring]) % 12) if p.ring else ("", p.branch)
+                                for p in plate.find(sid)))
+        self.differences = sorted(sid for sid in ids if place(0, pa, sid) != place(1, pb, sid))
+        self.turned = sorted(rid for rid in anchors[0] if anchors[0][rid] != anchors[1].get(rid))
         for v in self.views:
             v.highlight(frozenset(self.differences))
         self.listing = QTextBrowser()
@@ -525,13 +534,22 @@ class CompareDialog(QDialog):
             wa = "、".join(BRANCHES[b] for b in where(pa, sid)) or "—"
             wb = "、".join(BRANCHES[b] for b in where(pb, sid)) or "—"
             lines.append(f"<b>{spirit_name(sp, lang)}</b>：{wa} → {wb}")
-        self.listing.setHtml(f"<p><b>{tr('cls_differences', lang, n=len(self.differences))}</b></p>" +
-                             "<br/>".join(lines))
+        turned = "、".join(model.catalog.ring(rid).name_trad if lang == "zh-Hant" else model.catalog.ring(rid).name
+                          for rid in self.turned)
+        self.listing.setHtml(f"<p><b>{tr('cls_differences', lang, n=len(self.differences))}</b>"
+                             + (f"　{tr('cls_turned', lang, n=len(self.turned), rings=turned)}" if self.turned else "")
+                             + "</p>" + "<br/>".join(lines))
         outer = QVBoxLayout(self)
         outer.addLayout(row, 3)
         outer.addWidget(self.listing, 1)
         self.setWindowTitle(tr("cls_compare", lang))
-        self.resize(1300, 860)
+        # as large as the screen allows (a fixed 1300×860 ran off a 1280×800 screen), the plates scaling with it
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        area = screen.availableGeometry() if screen is not None else None
+        if area is not None:
+            self.resize(max(640, round(area.width() * 0.94)), max(480, round(area.height() * 0.92)))
+        else:
+            self.resize(1200, 760)
 
 
 # -- quiz ------------------------------------------------------------------------------------------
