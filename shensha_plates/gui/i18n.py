@@ -247,19 +247,33 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "omitted": ("（{n} 位干煞、支煞或年干之煞需要日或年干）", "（{n} 位干煞、支煞或年干之煞需要日或年干）",
                 "({n} spirits need a day or the year's stem)"),
     "void": ("{xun}旬 空亡", "{xun}旬 空亡", "void of the {xun} xun"),
-    "shortcut_more": (
-        "演示中：PageDown / → / ↓ / 空格 前进，PageUp / ← / ↑ 后退；1–5 选转盘（年 月 旬 日 时）；"
-        "P 播放 / 暂停；B 或 . 黑屏；Tab 或 ] 聚光下一支，Shift+Tab 或 [ 上一支；Esc 退出\n"
-        "鼠标拖动盘面即转盘（松手后自会停在一支上）；滚轮转一格；Ctrl+滚轮缩放；拖动背景平移；"
+    "present_keys": ("演示模式中：", "演示模式中：", "In presentation mode:"),
+    "pk_next": ("前进（转盘或下一步）", "前進（轉盤或下一步）", "forward (the dial, or the next step)"),
+    "pk_previous": ("后退", "後退", "back"),
+    "pk_dial": ("选转盘：年 月 旬 日 时", "選轉盤：年 月 旬 日 時", "choose the dial: year, month, xun, day, hour"),
+    "pk_spot_next": ("聚光下一支", "聚光下一支", "spotlight the next branch"),
+    "pk_spot_previous": ("聚光上一支", "聚光上一支", "spotlight the previous branch"),
+    "pk_play": ("播放 / 暂停", "播放 / 暫停", "play / pause"),
+    "pk_blackout": ("黑屏", "黑屏", "black out the screen"),
+    "pk_quiz": ("测验（在演示中作答）", "測驗（在演示中作答）", "quiz (answered in presentation)"),
+    "pk_zoom": ("放大聚光所在的一角 / 复原", "放大聚光所在的一角 / 復原", "zoom to the spotlit quadrant / back"),
+    "pk_leave": ("退出演示", "退出演示", "leave presentation"),
+    "shortcut_mouse": (
+        "鼠标：拖动盘面即转盘（松手后自会停在一支上）；滚轮转一格；Ctrl+滚轮缩放；拖动背景平移；"
         "Shift+点击另一支：两支关系",
-        "演示中：PageDown / → / ↓ / 空格 前進，PageUp / ← / ↑ 後退；1–5 選轉盤（年 月 旬 日 時）；"
-        "P 播放 / 暫停；B 或 . 黑屏；Tab 或 ] 聚光下一支，Shift+Tab 或 [ 上一支；Esc 退出\n"
-        "鼠標拖動盤面即轉盤（鬆手後自會停在一支上）；滾輪轉一格；Ctrl+滾輪縮放；拖動背景平移；"
+        "鼠標：拖動盤面即轉盤（鬆手後自會停在一支上）；滾輪轉一格；Ctrl+滾輪縮放；拖動背景平移；"
         "Shift+點擊另一支：兩支關係",
-        "In presentation: Page Down / → / ↓ / Space forward, Page Up / ← / ↑ back; 1–5 choose the dial "
-        "(year, month, xun, day, hour); P play / pause; B or . blacks out; Tab or ] spotlight the next branch, "
-        "Shift+Tab or [ the previous; Esc leaves. Drag a disc to turn it (it settles on a branch); the wheel "
-        "turns one step; Ctrl+wheel zooms; drag the background to pan; Shift+click a second branch: relations"),
+        "Mouse: drag a disc to turn it (it settles on a branch); the wheel turns one step; Ctrl+wheel zooms; "
+        "drag the background to pan; Shift+click a second branch: relations"),
+    "key_year_fwd": ("年 ▶", "年 ▶", "next year"),
+    "key_year_back": ("年 ◀", "年 ◀", "previous year"),
+    "key_month_fwd": ("月 ▶", "月 ▶", "next month"),
+    "key_month_back": ("月 ◀", "月 ◀", "previous month"),
+    "key_xun_fwd": ("旬 ▶", "旬 ▶", "next xun"),
+    "key_xun_back": ("旬 ◀", "旬 ◀", "previous xun"),
+    "key_day_fwd": ("日 ▶", "日 ▶", "next day"),
+    "key_day_back": ("日 ◀", "日 ◀", "previous day"),
+    "zoom_quadrant": ("放大一角", "放大一角", "zoom to a quadrant"),
     **LIUREN_STRINGS,
 }
 

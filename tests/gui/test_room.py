@@ -152,3 +152,84 @@ def test_the_spotlight_follows_the_walk_through(window: MainWindow) -> None:
     assert len(seen) >= 2  # the lit slice moved, and the column with it
     assert "1–5" in window.presenter.caption.text()
     window.presenter.exit()
+
+
+def _window_rect(widget: object, window: MainWindow) -> object:
+    from PySide6.QtCore import QPoint, QRect
+    w = widget  # a QWidget
+    return QRect(w.mapTo(window, QPoint(0, 0)), w.size())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (1024, 768)])
+@pytest.mark.parametrize("scene", ["walk_and_trace", "quiz"])
+def test_presentation_overlays_keep_clear_of_the_plate_and_each_other(window: MainWindow, qtbot: QtBot,
+                                                                     size: tuple[int, int], scene: str) -> None:
+    """Issue 23 items 3–5: the caption, the walk-through and the trace's rule together (or the quiz, which
+    has the column to itself), each in space of its own beside the plate: none covers the plate, the
+    spotlight or another, none is cut, and every text is at least 28 px."""
+    from PySide6.QtWidgets import QLabel, QPushButton
+    window.show()
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    assert window.classroom.trace("圣心")
+    window.show_lesson()
+    window.toggle_presentation()
+    window.setWindowState(Qt.WindowState.WindowNoState)
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.width() == size[0] and window.height() == size[1], timeout=3000)
+    QApplication.processEvents()
+    quiz = None
+    if scene == "quiz":
+        quiz = window.start_quiz(seed=3)
+        assert quiz.window() is window  # in the room, not a window of its own
+    else:
+        assert window.lesson.start_walk()
+        window.lesson.go_walk(1)
+        window.presenter.refresh_caption()
+    QApplication.processEvents()
+    p = window.presenter
+    parts = p.column.overlays()
+    names = {w.objectName() for w in parts}
+    wanted = {"spotlight", "present_caption"} | ({"quiz_dialog"} if quiz else {"present_walk", "present_trace"})
+    assert wanted <= names, names
+    plate = _window_rect(window.view, window)
+    rects = [(w.objectName(), _window_rect(w, window)) for w in parts]
+    for i, (name, r) in enumerate(rects):
+        assert window.rect().contains(r), (name, r, size)
+        assert not r.intersects(plate), (name, r, plate)  # type: ignore[attr-defined]
+        for other, r2 in rects[i + 1:]:
+            assert not r.intersects(r2), (name, other, r, r2)  # type: ignore[attr-defined]
+    texts = [w for w in parts if isinstance(w, QLabel)]
+    if quiz is not None:
+        texts += quiz.findChildren(QLabel) + quiz.findChildren(QPushButton)
+    for w in texts:
+        if isinstance(w, QLabel) and w.text() and w.wordWrap():
+            assert w.height() >= w.heightForWidth(w.width()) - 1, (w.objectName(), w.text())  # whole, not cut
+        if w.isVisible() and (not isinstance(w, QLabel) or w.text()):
+            assert w.font().pixelSize() >= 28, (w.objectName(), w.font().pixelSize())
+    assert p.spotlight.height() >= p.spotlight.px * 4  # the spotlight keeps room for its branch and names
+    if quiz is not None:  # the quizzed disc is hidden in the column as on the plate
+        q = quiz.question
+        assert q is not None
+        if q.ring:
+            assert window.view.rings[q.ring].names_hidden
+            assert not any(e.text in p.spotlight.names_shown() for e in p.spotlight._raw(q.ring))
+        quiz.close()
+        QApplication.processEvents()
+        assert p.trace_caption.isVisible()  # the trace's rule is back when the quiz ends
+
+
+def test_the_spotlit_quadrant_fills_the_canvas_and_z_again_gives_everything_back(window: MainWindow) -> None:
+    window.resize(1280, 800)
+    window.show()
+    QApplication.processEvents()
+    whole = window.view.viewbox.viewRect()
+    window.select_branch(2)
+    window.actions_by_name["zoom"].trigger()
+    lower = window.view.viewbox.viewRect()
+    assert lower.width() < whole.width() / 1.6  # the names half again as large and more
+    window.actions_by_name["zoom"].trigger()
+    upper = window.view.viewbox.viewRect()
+    assert upper.width() < whole.width() / 1.6 and upper.center() != lower.center()
+    window.actions_by_name["zoom"].trigger()
+    back = window.view.viewbox.viewRect()
+    assert abs(back.width() - whole.width()) < 1 and abs(back.height() - whole.height()) < 1

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
@@ -47,6 +47,8 @@ WINDOW_ACTIONS: Final = ("present", "quiz")
 
 class ClassroomPanel(QWidget):
     """Stepping speed and play, trace, highlight, compare, quiz, lessons."""
+
+    sigTraced = Signal()  # a trace was drawn or cleared (presentation shows its rule)
 
     def __init__(self, model: PlateModel, view: PlateView, actions: Mapping[str, QAction]) -> None:
         super().__init__()
@@ -131,7 +133,7 @@ class ClassroomPanel(QWidget):
                                                                                      QLabel())
         af.addRow(self.trace_label, trow)
         af.addRow("", trow2)
-        af.addRow("", self.trace_words)
+        af.addRow(self.trace_words)  # the rule on a row of its own, the panel's whole width, never cut
         af.addRow(self.highlight_label, self.highlight)
         af.addRow(self.compare_label, crow)
         af.addRow(self.quiz_label, self.quiz_button)
@@ -299,11 +301,25 @@ class ClassroomPanel(QWidget):
         seq = " → ".join(f"{s.label}{''.join(s.at) or '—'}" for s in t.steps)
         self.trace_words.setText(f"{spirit_name(spirit, lang)}：{to_lang(t.words, lang)}\n{to_lang(seq, lang)}")
         self.current_trace = t
+        self.sigTraced.emit()
         return True
+
+    def trace_summary(self) -> str:
+        """The traced spirit's rule and its path in short (the branches in order; the numbered marks
+        on the plate say which step is which), for presentation's column."""
+        t = self.current_trace
+        if t is None:
+            return ""
+        lang = self.model.lang
+        name = spirit_name(self.model.catalog.spirit(t.spirit_id), lang)
+        path = "→".join("".join(s.at) or "—" for s in t.steps)
+        return f"{name}：{to_lang(t.words, lang)}\n{to_lang(path, lang)}"
 
     def clear_trace(self) -> None:
         self.view.clear_trace()
         self.trace_words.clear()
+        self.current_trace = None
+        self.sigTraced.emit()
 
     # -- highlight and compare -------------------------------------------------------------------
     def apply_highlight(self, data: str | None) -> None:
@@ -574,7 +590,8 @@ class QuizDialog(QDialog):
         self.prompt.setObjectName("quiz_prompt")
         self.prompt.setFont(plate_font(20))
         self.prompt.setWordWrap(True)
-        self.options_row = QHBoxLayout()
+        self.options_row = QGridLayout()
+        self.columns = 4  # two in the presentation's column
         self.option_buttons: list[QPushButton] = []
         self.feedback = QLabel()
         self.feedback.setObjectName("quiz_feedback")
@@ -591,7 +608,18 @@ class QuizDialog(QDialog):
         row.addWidget(self.next_button)
         lay.addLayout(row)
         self.resize(560, 260)
+        self._px = 0
         self.ask()
+
+    def set_px(self, px: int) -> None:
+        """Everything in the room's type (presentation puts the quiz in its column, beside the plate)."""
+        self._px = px
+        self.columns = 2
+        self.setStyleSheet("QDialog#quiz_dialog { background: #f4efe2; border-radius: 8px; }")
+        for widget in (self.prompt, self.feedback, self.score_label, self.next_button, *self.option_buttons):
+            widget.setFont(plate_font(px))
+        for i, b in enumerate(self.option_buttons):
+            self.options_row.addWidget(b, i // self.columns, i % self.columns)
 
     def ask(self) -> None:
         model = self.model
@@ -610,8 +638,11 @@ class QuizDialog(QDialog):
             b = QPushButton(spirit_name(model.catalog.spirit(sid), lang))
             b.setObjectName(f"quiz_option_{sid}")
             b.clicked.connect(lambda _=False, sid=sid: self.answer(sid))
-            self.options_row.addWidget(b)
+            n = len(self.option_buttons)
+            self.options_row.addWidget(b, n // self.columns, n % self.columns)
             self.option_buttons.append(b)
+            if self._px:
+                b.setFont(plate_font(self._px))
         self.feedback.clear()
         self.next_button.setText(tr("quiz_next", lang))
         self._score()

@@ -50,7 +50,12 @@ class Spotlight(QScrollArea):
 
     def names_shown(self) -> list[str]:
         """The names in the spotlight now (what the tests check against the discs)."""
-        return [e.text for _, entries in self._rings() for e in entries]
+        return [e.text for rid, entries in self._rings() for e in entries if not self._hidden(rid)]
+
+    def _hidden(self, ring_id: str) -> bool:
+        """A disc whose names the quiz hides on the plate is hidden here too."""
+        ring = self.view.rings.get(ring_id)
+        return ring is not None and ring.names_hidden
 
     def _rings(self) -> list[tuple[str, tuple]]:
         if self.branch is None:
@@ -65,6 +70,9 @@ class Spotlight(QScrollArea):
                 if entries:
                     out.append((rid, entries))
         return out
+
+    def _raw(self, ring_id: str) -> tuple:
+        return next((entries for rid, entries in self._rings() if rid == ring_id), ())
 
     def show_branch(self, branch: int | None, screen_height: int) -> None:
         self.branch = branch
@@ -87,9 +95,12 @@ class Spotlight(QScrollArea):
         for rid, entries in self._rings():
             ring = catalog.ring(rid)
             ring_name = ring.name_trad if lang == "zh-Hant" else ring.name
-            table.append(f"<tr><td colspan='{per_row}' style='font-size:{round(px * 0.6)}px;"
+            table.append(f"<tr><td colspan='{per_row}' style='font-size:{px}px;"
                          f"color:{pal.rule.name()};padding-top:6px'>{html.escape(ring_name)}</td></tr>")
             cells = []
+            if self._hidden(rid):  # the quiz asks where this disc's spirits are
+                entries = ()
+                cells = [f"<td style='font-size:{px}px;color:{pal.rule.name()}'>？</td>"] * len(self._raw(rid))
             for e in entries:
                 color = quality_color(pal, e.quality).name()
                 weight = "bold" if e.quality == "bad" else "normal"

@@ -96,7 +96,7 @@ class Lens(QObject):
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.label.setFont(plate_font(BRANCH_PX))
-        self.label.setStyleSheet("QLabel#lens { background: rgba(255, 253, 246, 240); border: 1px solid #8a7a5a;"
+        self.label.setStyleSheet("QLabel#lens { background: rgb(255, 253, 246); border: 1px solid #8a7a5a;"
                                  " border-radius: 6px; padding: 6px 10px; }")
         self.label.hide()
         self.hit: SlotHit | None = None
@@ -226,7 +226,9 @@ class Lens(QObject):
     def _place(self, ring: RingItem, hit: SlotHit) -> None:
         assert self._pos is not None
         vp = self.view.viewport().rect()
-        size = self.label.sizeHint()
+        # never wider or taller than the canvas (in presentation the canvas is narrower than the window)
+        self.label.setMaximumSize(max(80, vp.width() - 8), max(60, vp.height() - 8))
+        size = self.label.sizeHint().boundedTo(self.label.maximumSize())
         self.label.resize(size)
         avoid = self._slot_rect(ring, hit.slot).adjusted(-6, -6, 6, 6)
         p = self._pos

@@ -1,5 +1,6 @@
-"""A spirit's path drawn on the plate: numbered marks outside the branch ring, step by step, joined
-by arrows, so a class sees how it moves (the path comes from :func:`shensha_plates.core.teaching.trace`)."""
+"""A spirit's path drawn round the plate: numbered marks outside everything the plate draws (the heaven
+ring and the generals too), step by step, joined by arrows that run along the rim — never across the
+plate — so a class sees how it moves (the path comes from :func:`shensha_plates.core.teaching.trace`)."""
 
 from __future__ import annotations
 
@@ -66,17 +67,32 @@ class TraceItem(pg.GraphicsObject):
         pen = QPen(TRACE_COLOR, max(1.5, self.char_px * 0.16))
         rad = self.char_px * 1.1
         centres = [self._centre(b, lv) for _, b, lv in self.marks]
-        # arrows from each mark to the next
-        for a, b in pairwise(centres):
-            dx, dy = b.x() - a.x(), b.y() - a.y()
-            length = math.hypot(dx, dy)
-            if length < rad * 2.2:
+        # arrows from each mark to the next, along the rim (the shorter way round; half-way, clockwise)
+        r_arc = self.radius + self._spacing() * 0.8
+        gap = math.degrees(rad * 1.25 / r_arc)  # where an arc leaves and meets a mark
+        p.setPen(pen)
+        for (_, b0, _), (_, b1, _) in pairwise(self.marks):
+            a0, a1 = branch_angle(b0, self.orientation), branch_angle(b1, self.orientation)
+            sweep = (a1 - a0) % 360.0
+            if sweep > 180.0 + 1e-6:
+                sweep -= 360.0
+            if abs(sweep) < 1e-6:
+                continue  # the same branch again: the stacked mark says it
+            sign = 1.0 if sweep > 0 else -1.0
+            start, span = a0 + sign * gap, sweep - 2 * sign * gap
+            if abs(span) < 2.0:
                 continue
-            ux, uy = dx / length, dy / length
-            start = QPointF(a.x() + ux * rad * 1.1, a.y() + uy * rad * 1.1)
-            end = QPointF(b.x() - ux * rad * 1.1, b.y() - uy * rad * 1.1)
-            p.setPen(pen)
-            p.drawLine(start, end)
+            path = QPainterPath()
+            box = QRectF(-r_arc, -r_arc, 2 * r_arc, 2 * r_arc)
+            # Qt's arcs count angles anticlockwise with y up; ours grow clockwise with y down
+            path.arcMoveTo(box, -start)
+            path.arcTo(box, -start, -span)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
+            end_a = math.radians(start + span)
+            end = QPointF(r_arc * math.cos(end_a), r_arc * math.sin(end_a))
+            # the head along the circle's tangent, in the direction of travel
+            ux, uy = -math.sin(end_a) * sign, math.cos(end_a) * sign
             head = rad * 0.8
             left = QPointF(end.x() - ux * head - uy * head * 0.55, end.y() - uy * head + ux * head * 0.55)
             right = QPointF(end.x() - ux * head + uy * head * 0.55, end.y() - uy * head - ux * head * 0.55)

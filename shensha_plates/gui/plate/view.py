@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from shensha_plates.gui.plate.base_ring_item import BaseRingItem
 from shensha_plates.gui.fonts import plate_font
+from shensha_plates.gui.style import branch_angle, polar
 from shensha_plates.gui.model import HEAVEN_RINGS, RING_DIAL, PlateModel
 from shensha_plates.gui.plate.arrows_item import ArrowsItem
 from shensha_plates.gui.plate.ring_item import RingItem
@@ -151,6 +152,22 @@ class PlateView(pg.GraphicsLayoutWidget):
         else:
             self.viewbox.setRange(rect=self.scene_rect(), padding=0.0)
 
+    def zoom_quadrant(self, plate: str, branch: int) -> None:
+        """Fill the canvas with one quadrant of ``plate``: the quarter of the disc centred on
+        ``branch`` (its neighbours either side included), from near the centre out to the rim, for the
+        back of a room. :meth:`reset_view` shows everything again."""
+        group = self.plates.groups.get(plate)
+        if group is None:
+            return
+        r = self.plates.plate_radius(plate)
+        a = branch_angle(branch, self.config.orientation)
+        pts = [polar(rr, a + d) for rr in (r * 0.3, r) for d in range(-40, 41, 4)]
+        pos = group.pos()
+        xs = [pos.x() + x for x, _ in pts]
+        ys = [pos.y() + y for _, y in pts]
+        self.viewbox.setRange(rect=QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), padding=0.02)
+        self._user_range = True  # kept through a resize, as a zoom of the user's
+
     def _aspect(self) -> float | None:
         size = self.viewbox.size() if self.viewbox.width() > 10 else self.viewport().size()
         w, h = float(size.width()), float(size.height())
@@ -254,10 +271,10 @@ class PlateView(pg.GraphicsLayoutWidget):
             name = shown[0]
         else:  # a ring of the plate not shown (one-plate view), or a square table's group
             name = ring_or_group if ring_or_group in self.groups else next(iter(self.groups))
-        base = self.bases[name]
         from shensha_plates.gui.plate.trace_item import TraceItem  # drawn only when a trace is shown
         self.trace_item = TraceItem(self.groups[name])
-        self.trace_item.configure(base.outer_radius, self.config.char_px, self.config.orientation, path)
+        # outside everything the plate draws (the heaven ring and the generals too)
+        self.trace_item.configure(self.plates.plate_radius(name), self.config.char_px, self.config.orientation, path)
         self.reset_view()
 
     def clear_trace(self) -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QApplication, QBoxLayout, QMainWindow, QMessageBox, QScrollArea, QSplitter, QVBoxLayout,
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QMainWindow, QMenu, QMessageBox, QScrollArea, QSplitter, QVBoxLayout,
                                QWidget)
 
 from shensha_plates.core.catalog import Catalog
@@ -21,6 +22,7 @@ from shensha_plates.gui.lifetime import delete_on_close
 from shensha_plates.gui.model import PlateModel
 from shensha_plates.gui.plate.scene import ViewConfig
 from shensha_plates.gui.plate.view import PlateView
+from shensha_plates.gui.shell.actions import ACTIONS, MENUS, PRESENT_KEYS, STANDARD_KEYS
 from shensha_plates.gui.shell.qt_language import use_qt_language
 from shensha_plates.gui.shell.settings import Settings
 from shensha_plates.gui.panels.side_panel import SidePanel
@@ -39,6 +41,10 @@ if TYPE_CHECKING:
 __all__ = ["MainWindow"]
 
 Shortcut = str | QKeySequence | QKeySequence.StandardKey | None
+
+# presentation's keys as the F1 sheet writes them
+_KEY_NAMES = {"Escape": "Esc", "BracketRight": "]", "BracketLeft": "[", "Period": ".", "Backtab": "Shift+Tab",
+              "Right": "→", "Left": "←", "Up": "↑", "Down": "↓", "Return": "Enter", "Enter": "Enter (keypad)"}
 
 
 class MainWindow(QMainWindow):
@@ -168,59 +174,66 @@ class MainWindow(QMainWindow):
         return act
 
     def _build_actions(self) -> None:
+        """The actions and menus, from the one table of :mod:`~shensha_plates.gui.shell.actions`."""
         self.actions_by_name: dict[str, QAction] = {}
-        specs: list[tuple[str, Shortcut, Callable[[], object]]] = [
-            ("year_fwd", "Y", lambda: self.model.step("year", 1)),
-            ("year_back", "Shift+Y", lambda: self.model.step("year", -1)),
-            ("month_fwd", "M", lambda: self.model.step("month", 1)),
-            ("month_back", "Shift+M", lambda: self.model.step("month", -1)),
-            ("xun_fwd", "X", lambda: self.model.step("xun", 1)),
-            ("xun_back", "Shift+X", lambda: self.model.step("xun", -1)),
-            ("day_fwd", "D", lambda: self.model.step("day", 1)),
-            ("day_back", "Shift+D", lambda: self.model.step("day", -1)),
-            ("hour_fwd", "H", lambda: self.model.step("hour", 1)),
-            ("hour_back", "Shift+H", lambda: self.model.step("hour", -1)),
-            ("now", "N", self.set_now),
-            ("undo", QKeySequence.StandardKey.Undo, self.model.undo),
-            ("redo", QKeySequence.StandardKey.Redo, self.model.redo),
-            ("paper", "P", lambda: self.panel.paper.toggle()),
-            ("layout", "L", lambda: self._toggle_combo(self.panel.layout_combo)),
-            ("orientation", "O", lambda: self._toggle_combo(self.panel.orientation)),
-            ("find", QKeySequence.StandardKey.Find, lambda: self.panel.search.setFocus()),
-            ("tables", "T", self.show_tables),
-            ("systems", "B", self.show_systems),
-            ("present", "F5", self.toggle_presentation),
-            ("side_panel", "F9", self.toggle_side_panel),
-            ("quiz", "Q", self.start_quiz),
-            ("reset_view", "0", self.view.reset_view),
-            ("one_plate", "V", self.cycle_one_plate),
-            ("shortcuts", "F1", self.show_shortcuts),
-            ("about", None, self.show_about),
-            ("quit", QKeySequence.StandardKey.Quit, self.close),
-            ("export", "Ctrl+E", self.export_dialog),
-            ("print", QKeySequence.StandardKey.Print, self.print_dialog),
-            ("copy_image", "Ctrl+Shift+C", self.copy_image),
-            ("booklet", None, self.booklet_dialog),
-            ("find_moment", "Ctrl+Shift+F", self.show_find_moment),
-        ]
-        for name, key, slot in specs:
-            self.actions_by_name[name] = self._action(name, key, slot)
-        self.actions_by_name["side_panel"].setCheckable(True)
+        for spec in ACTIONS:
+            key: Shortcut = None
+            if spec.key in STANDARD_KEYS:
+                key = getattr(QKeySequence.StandardKey, spec.key)
+            elif spec.key:
+                key = spec.key
+            handler: Callable[..., object] = getattr(self, spec.handler)
+            slot: Callable[[], object] = partial(handler, *spec.args)
+            act = self._action(spec.id, key, slot)
+            act.setCheckable(spec.checkable)
+            self.actions_by_name[spec.id] = act
         self.actions_by_name["side_panel"].setChecked(True)
         menubar = self.menuBar()
-        self.menu_file = menubar.addMenu("")
-        for n in ("export", "print", "booklet", "copy_image", "quit"):
-            self.menu_file.addAction(self.actions_by_name[n])
-        self.menu_edit = menubar.addMenu("")
-        for n in ("undo", "redo", "find", "find_moment"):
-            self.menu_edit.addAction(self.actions_by_name[n])
-        self.menu_view = menubar.addMenu("")
-        for n in ("side_panel", "tables", "systems", "present", "quiz", "layout", "one_plate", "orientation", "paper",
-                  "reset_view"):
-            self.menu_view.addAction(self.actions_by_name[n])
-        self.menu_help = menubar.addMenu("")
-        self.menu_help.addAction(self.actions_by_name["shortcuts"])
-        self.menu_help.addAction(self.actions_by_name["about"])
+        self.menus: dict[str, QMenu] = {name: menubar.addMenu("") for name in MENUS}
+        for spec in ACTIONS:
+            if spec.menu is not None:
+                self.menus[spec.menu].addAction(self.actions_by_name[spec.id])
+        self.menu_file, self.menu_edit = self.menus["file"], self.menus["edit"]
+        self.menu_view, self.menu_help = self.menus["view"], self.menus["help"]
+
+    # the handlers the table names that are not the window's own methods elsewhere
+    def step_dial(self, dial: str, delta: int) -> None:
+        self.model.step(dial, delta)
+
+    def undo(self) -> None:
+        self.model.undo()
+
+    def redo(self) -> None:
+        self.model.redo()
+
+    def focus_search(self) -> None:
+        self.panel.search.setFocus()
+
+    def toggle_layout(self) -> None:
+        self._toggle_combo(self.panel.layout_combo)
+
+    def toggle_orientation(self) -> None:
+        self._toggle_combo(self.panel.orientation)
+
+    def toggle_paper(self) -> None:
+        self.panel.paper.toggle()
+
+    def reset_view(self) -> None:
+        self._zoom = 0
+        self.view.reset_view()
+
+    def toggle_zoom(self) -> None:
+        """Z: the quadrant of the lower plate round the selected branch, then the upper plate's, then
+        everything again (with one plate shown, its quadrant and back)."""
+        plates = [p for p in ("lower", "upper") if p in self.view.groups]
+        self._zoom = (getattr(self, "_zoom", 0) + 1) % (len(plates) + 1)
+        if self._zoom == 0:
+            self.view.reset_view()
+            return
+        branch = self.selected_branch
+        if branch is None:
+            branch = 6 if self.view.config.orientation == "south" else 0
+        self.view.zoom_quadrant(plates[self._zoom - 1], branch)
 
     def _toggle_combo(self, combo: object) -> None:
         c = combo  # QComboBox
@@ -401,20 +414,10 @@ class MainWindow(QMainWindow):
         if self._lesson is not None:
             self._lesson.retranslate()
         self.panel.show_state(self.model.state)
-        names = {"year_fwd": "年 ▶", "year_back": "年 ◀", "month_fwd": "月 ▶", "month_back": "月 ◀",
-                 "xun_fwd": "旬 ▶", "xun_back": "旬 ◀", "day_fwd": "日 ▶", "day_back": "日 ◀",
-                 "hour_fwd": tr("hour_fwd", lang), "hour_back": tr("hour_back", lang)}
-        for key, act in self.actions_by_name.items():
-            act.setText(names.get(key) or (tr(key, lang) if key in ("now", "undo", "redo", "quit", "shortcuts",
-                                                                     "reset_view", "tables", "systems", "present", "quiz", "layout",
-                                                                     "orientation", "one_plate",
-                                                                     "export", "print", "copy_image", "booklet", "about", "find_moment",
-                                                                     "side_panel")
-                                           else tr({"paper": "paper_mode", "find": "search"}.get(key, "app_title"), lang)))
-        self.menu_file.setTitle(tr("file", lang))
-        self.menu_edit.setTitle(tr("edit", lang))
-        self.menu_view.setTitle(tr("view", lang))
-        self.menu_help.setTitle(tr("help", lang))
+        for spec in ACTIONS:
+            self.actions_by_name[spec.id].setText(tr(spec.title, lang))
+        for name, menu in self.menus.items():
+            menu.setTitle(tr(name, lang))
         self._update_status()
 
     def toggle_side_panel(self) -> None:
@@ -616,7 +619,10 @@ class MainWindow(QMainWindow):
         if self.quiz is not None:
             self.quiz.close()
         quiz = delete_on_close(QuizDialog(self.model, self.view, self, seed), self, "quiz")
-        quiz.show()
+        if self.presenter.active:
+            self.presenter.embed_quiz(quiz)  # in the room: in the column beside the plate, in its type
+        else:
+            quiz.show()
         return quiz
 
     def show_relation(self, first: str, second: str) -> None:
@@ -631,14 +637,19 @@ class MainWindow(QMainWindow):
         self.tables.raise_()
 
     def shortcut_sheet(self) -> str:
-        """F1: every action that has a key, from the actions themselves (so the sheet cannot leave one
-        out), then the keys of presentation mode and the mouse."""
+        """F1: every key there is, from the one table of actions and presentation's keys (so the sheet
+        cannot leave one out), then the mouse."""
+        lang = self.model.lang
         rows = []
-        for act in self.actions_by_name.values():
-            key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        for spec in ACTIONS:
+            key = self.actions_by_name[spec.id].shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             if key:
-                rows.append(f"{key}　{act.text().rstrip('…')}")
-        return "\n".join(rows) + "\n\n" + tr("shortcut_more", self.model.lang)
+                rows.append(f"{key}　{tr(spec.title, lang).rstrip('…')}")
+        rows.append("")
+        rows.append(tr("present_keys", lang))
+        for pk in PRESENT_KEYS:
+            rows.append(" / ".join(_KEY_NAMES.get(k, k) for k in pk.keys) + "　" + tr(pk.title, lang))
+        return "\n".join(rows) + "\n\n" + tr("shortcut_mouse", lang)
 
     def show_shortcuts(self) -> None:
         QMessageBox.information(self, tr("shortcuts", self.model.lang), self.shortcut_sheet())

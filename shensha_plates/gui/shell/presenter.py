@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QWindow
-from PySide6.QtWidgets import QApplication, QLabel, QMenuBar, QSplitter, QStatusBar, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMenuBar, QSplitter, QStatusBar, QVBoxLayout, QWidget
 
 from shensha_plates.gui.describe import state_label
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
+from shensha_plates.gui.panels.spotlight import Spotlight, spotlight_px
+from shensha_plates.gui.shell.actions import PRESENT_KEYS
 
 if TYPE_CHECKING:
     from shensha_plates.gui.model import PlateModel
@@ -57,6 +59,8 @@ class PresentedWindow(Protocol):
     @property
     def lesson_if_built(self) -> LessonPanel | None: ...
     def select_branch(self, branch: int) -> None: ...
+    def start_quiz(self) -> object: ...
+    def toggle_zoom(self) -> None: ...
     def menuBar(self) -> QMenuBar: ...
     def statusBar(self) -> QStatusBar: ...
     def height(self) -> int: ...
@@ -66,9 +70,61 @@ class PresentedWindow(Protocol):
     def showNormal(self) -> None: ...
     def windowHandle(self) -> QWindow | None: ...
 
-__all__ = ["Presenter", "DIAL_KEYS"]
+__all__ = ["Presenter", "PresentColumn", "DIAL_KEYS"]
 
 DIAL_KEYS = ("year", "month", "xun", "day", "hour")  # chosen with the keys 1–5 (5: the hour, the heaven plate)
+
+
+class PresentColumn(QWidget):
+    """The column beside the plate in presentation: the spotlight on top, then, each in a row of its
+    own and never over the plate or one another, the quiz, the traced spirit's rule, the
+    walk-through's step and the state's caption. Every text in it is sized from the screen (28 px
+    or more on 1080 lines)."""
+
+    def __init__(self, view: PlateView) -> None:
+        super().__init__()
+        self.setObjectName("present_column")
+        self.setStyleSheet("QWidget#present_column { background: white; }")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 12, 12)
+        lay.setSpacing(10)
+        self.spotlight = Spotlight(view)
+        self.spotlight.show()
+        lay.addWidget(self.spotlight, 1)
+        self.quiz_slot = QVBoxLayout()
+        lay.addLayout(self.quiz_slot)
+
+        def overlay(name: str, background: str) -> QLabel:
+            label = QLabel()
+            label.setObjectName(name)
+            label.setWordWrap(True)
+            label.setStyleSheet(f"QLabel#{name} {{ background: {background}; color: white; padding: 8px 14px;"
+                                " border-radius: 8px; }")
+            label.hide()
+            lay.addWidget(label)
+            return label
+
+        self.trace = overlay("present_trace", "#8e2a20")
+        self.walk = overlay("present_walk", "rgba(0,0,0,200)")
+        self.caption = overlay("present_caption", "rgba(0,0,0,170)")
+        self.px = 30
+        self.hide()
+
+    def set_px(self, px: int) -> None:
+        """The type size of everything in the column (the spotlight sets its own from the same rule)."""
+        self.px = px
+        for label in (self.trace, self.walk, self.caption):
+            label.setFont(plate_font(px))
+
+    def overlays(self) -> list[QWidget]:
+        """The column's parts shown now, each of which must keep clear of the others and the plate."""
+        parts: list[QWidget] = [self.spotlight, self.trace, self.walk, self.caption]
+        for i in range(self.quiz_slot.count()):
+            item = self.quiz_slot.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                parts.append(widget)
+        return [p for p in parts if p.isVisible()]
 
 
 class Presenter(QObject):
@@ -77,40 +133,26 @@ class Presenter(QObject):
 
     sigChanged = Signal(bool)
 
-    NEXT = {Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Space, Qt.Key.Key_Return,
-            Qt.Key.Key_Enter}
-    PREV = {Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace}
-    # the spotlight steps round the branches (clockwise with Tab or ], back with Shift+Tab or [)
-    SPOT_NEXT = (Qt.Key.Key_Tab, Qt.Key.Key_BracketRight)
-    SPOT_PREV = (Qt.Key.Key_Backtab, Qt.Key.Key_BracketLeft)
-
     def __init__(self, window: PresentedWindow, parent: QWidget) -> None:
         super().__init__(parent)
         self.w = window
         self.active = False
         self.dial = "month"
         self._saved: dict[str, object] = {}
-        self.caption = QLabel(window.view)
-        self.caption.setObjectName("present_caption")
-        self.caption.setStyleSheet("background: rgba(0,0,0,170); color: white; padding: 10px 18px;"
-                                   "border-radius: 8px;")
-        self.caption.hide()
-        # the Liu Ren walk-through: the lesson in large type and the step in words, bottom left
-        self.walk_caption = QLabel(window.view)
-        self.walk_caption.setObjectName("present_walk")
-        self.walk_caption.setStyleSheet("background: rgba(0,0,0,185); color: white; padding: 10px 18px;"
-                                        "border-radius: 8px;")
-        self.walk_caption.setWordWrap(True)
-        self.walk_caption.hide()
+        self.column = PresentColumn(window.view)
+        self.spotlight = self.column.spotlight
+        self.caption = self.column.caption
+        self.walk_caption = self.column.walk
+        self.trace_caption = self.column.trace
         self.blackout = QWidget(parent)
         self.blackout.setObjectName("blackout")
         self.blackout.setStyleSheet("background: black;")
         self.blackout.hide()
-        from shensha_plates.gui.panels.spotlight import Spotlight
-        self.spotlight = Spotlight(window.view)
         self._restore_until = 0.0
+        self._trace_followed = False
         self._settle = _Watcher(self._window_settling, self)
-        window.splitter.addWidget(self.spotlight)
+        self._keys = {getattr(Qt.Key, "Key_" + k): pk.id for pk in PRESENT_KEYS for k in pk.keys}
+        window.splitter.addWidget(self.column)
         window.view.sigBranchClicked.connect(lambda _b: QTimer.singleShot(0, self._sync_spotlight))
         window.model.subscribe(self._on_model)
 
@@ -136,19 +178,31 @@ class Presenter(QObject):
         w.view.apply_config(replace(w.view.config, high_contrast=True))
         w.showFullScreen()
         self.active = True
-        # the spotlight beside the plate: the selected branch (or the one at the top) in large type
-        self.spotlight.show()
+        # the column beside the plate: the selected branch (or the one at the top) in large type, and
+        # under it the quiz, the trace's rule, the walk-through's step and the caption
+        self.column.show()
         total = max(1, w.splitter.width())
-        w.splitter.setSizes([total - total * 32 // 100, 0, total * 32 // 100])
+        share = self.column_share(w.rect().width(), w.rect().height())
+        w.splitter.setSizes([total - total * share // 100, 0, total * share // 100])
         if w.selected_branch is None:
             w.select_branch(6 if w.view.config.orientation == "south" else 0)
         self._sync_spotlight()
         QApplication.instance().installEventFilter(self)  # type: ignore[union-attr]
-        self.caption.setParent(self.spotlight)
+        if not self._trace_followed:
+            w.classroom.sigTraced.connect(self._update_caption)
+            self._trace_followed = True
+        quiz = getattr(w, "quiz", None)
+        if quiz is not None:  # a quiz already open on the desk moves into the room
+            self.embed_quiz(quiz)
         self._update_caption()
         self.caption.show()
-        self.caption.raise_()
         self.sigChanged.emit(True)
+
+    @staticmethod
+    def column_share(width: int, height: int) -> int:
+        """The column's share of the width, in per cent: a third on a wide screen, more on a 4:3 one
+        (where the plate, bounded by the height, does not need the width)."""
+        return 32 if width >= height * 1.5 else 38
 
     def exit(self) -> None:
         if not self.active:
@@ -157,11 +211,10 @@ class Presenter(QObject):
         QApplication.instance().removeEventFilter(self)  # type: ignore[union-attr]
         self.active = False
         self.blackout.hide()
-        self.caption.hide()
-        self.walk_caption.hide()
-        self.walk_caption.setParent(w.view)
-        self.caption.setParent(w.view)
-        self.spotlight.hide()
+        quiz = getattr(w, "quiz", None)
+        if quiz is not None and quiz.parentWidget() is not None and quiz.parentWidget().window() is w:
+            quiz.close()  # the room's quiz ends with the presentation (the plate goes back to its state)
+        self.column.hide()
         w.view.apply_config(self._saved["config"])  # type: ignore[arg-type]
         w.panel_container.setVisible(bool(self._saved["panel"]))
         w.menuBar().setVisible(bool(self._saved["menu"]))
@@ -247,36 +300,44 @@ class Presenter(QObject):
 
     def _update_caption(self) -> None:
         lang = self.w.model.lang
+        self.column.set_px(spotlight_px(self.w.height()))
         text = state_label(self.w.model.state, lang)
         note = self.w.classroom.current_note()
         dial = tr("dial_" + self.dial, lang)
         self.caption.setText(f"{text}" + (f"\n{note}" if note else "") + "\n" + tr("present_dial", lang, dial=dial))
-        side = min(self.w.view.width(), self.w.view.height())
-        self.caption.setFont(plate_font(max(18.0, min(side / 26, self.w.height() / 40))))
-        # at the foot of the spotlight column, clear of the plates (which fill their canvas)
-        parent = self.caption.parentWidget() or self.w.view
-        self.caption.setMaximumWidth(max(100, parent.width() - 32))
-        self.caption.adjustSize()
-        self.caption.move(16, max(16, parent.height() - self.caption.height() - 16))
-        self._update_walk_caption(side)
+        # a quiz in the room has the column to itself (it sets the plates to its own question)
+        quizzing = any(self.column.quiz_slot.itemAt(i) is not None for i in range(self.column.quiz_slot.count()))
+        words = "" if quizzing else self.w.classroom.trace_summary()
+        self.trace_caption.setText(words)
+        self.trace_caption.setVisible(self.active and bool(words))
+        self._update_walk_caption(quizzing)
 
-    def _update_walk_caption(self, side: int) -> None:
+    def _update_walk_caption(self, quizzing: bool = False) -> None:
         lesson = self.w.lesson_if_built
         walk = None if lesson is None else lesson.current_walk_step()
-        if lesson is None or walk is None or not self.active:
+        if lesson is None or walk is None or not self.active or quizzing:
             self.walk_caption.hide()
             return
-        # in the spotlight column, above the state's caption, clear of the plates
-        parent = self.caption.parentWidget() or self.w.view
-        if self.walk_caption.parentWidget() is not parent:
-            self.walk_caption.setParent(parent)
         self.walk_caption.setText(lesson.walk_summary())
-        self.walk_caption.setFont(plate_font(max(18.0, min(side / 38, self.w.height() / 38))))  # 28 px at 1080
-        self.walk_caption.setMaximumWidth(max(100, parent.width() - 32))
-        self.walk_caption.adjustSize()
-        self.walk_caption.move(16, max(16, self.caption.y() - self.walk_caption.height() - 12))
         self.walk_caption.show()
-        self.walk_caption.raise_()
+
+    def _quiz_ended(self, quiz: QWidget) -> None:
+        self.column.quiz_slot.removeWidget(quiz)
+        quiz.hide()
+        self._update_caption()
+
+    def embed_quiz(self, quiz: QWidget) -> None:
+        """Put the quiz in the column, in the room's type, instead of a window of its own."""
+        quiz.setWindowFlags(Qt.WindowType.Widget)
+        self.column.quiz_slot.addWidget(quiz)
+        set_px = getattr(quiz, "set_px", None)
+        if set_px is not None:
+            set_px(spotlight_px(self.w.height()))
+        quiz.show()
+        finished = getattr(quiz, "finished", None)
+        if finished is not None:  # a dialog's end: out of the column at once (Qt deletes it later)
+            finished.connect(lambda *_: self._quiz_ended(quiz))
+        self._update_caption()
 
     def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 - Qt's name
         if not self.active:
@@ -284,16 +345,16 @@ class Presenter(QObject):
         t = ev.type()
         if t == QEvent.Type.Resize and obj is self.w:
             self.blackout.setGeometry(self.w.rect())
+            total = max(1, self.w.splitter.width())
+            share = self.column_share(self.w.rect().width(), self.w.height())
+            self.w.splitter.setSizes([total - total * share // 100, 0, total * share // 100])
             self._update_caption()
             self._sync_spotlight()
             return False
         if t not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) or not isinstance(ev, QKeyEvent):
             return False
         key = Qt.Key(ev.key())
-        handled = key in self.NEXT or key in self.PREV or key in (
-            Qt.Key.Key_B, Qt.Key.Key_Period, Qt.Key.Key_Escape, Qt.Key.Key_F5, Qt.Key.Key_P,
-            Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, *self.SPOT_NEXT, *self.SPOT_PREV)
-        if not handled:
+        if key not in self._keys:
             return False
         if t == QEvent.Type.ShortcutOverride:
             ev.accept()  # ours, not the window's shortcuts
@@ -302,20 +363,26 @@ class Presenter(QObject):
         return True
 
     def handle_key(self, key: Qt.Key) -> None:
-        if key in self.SPOT_NEXT:
+        """Presentation's keys, as :data:`~shensha_plates.gui.shell.actions.PRESENT_KEYS` lists them."""
+        what = self._keys.get(key)
+        if what == "spot_next":
             self.step_spotlight(1)
-        elif key in self.SPOT_PREV:
+        elif what == "spot_previous":
             self.step_spotlight(-1)
-        elif key in self.NEXT:
+        elif what == "next":
             self.next()
-        elif key in self.PREV:
+        elif what == "previous":
             self.previous()
-        elif key in (Qt.Key.Key_B, Qt.Key.Key_Period):
+        elif what == "blackout":
             self.toggle_blackout()
-        elif key in (Qt.Key.Key_Escape, Qt.Key.Key_F5):
+        elif what == "leave":
             self.exit()
-        elif key == Qt.Key.Key_P:
+        elif what == "play":
             self.w.classroom.toggle_play()
-        else:
+        elif what == "quiz":
+            self.w.start_quiz()
+        elif what == "zoom":
+            self.w.toggle_zoom()
+        elif what == "dial":
             self.dial = DIAL_KEYS[int(key) - int(Qt.Key.Key_1)]
             self._update_caption()
