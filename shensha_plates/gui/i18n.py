@@ -273,6 +273,10 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "key_xun_back": ("旬 ◀", "旬 ◀", "previous xun"),
     "key_day_fwd": ("日 ▶", "日 ▶", "next day"),
     "key_day_back": ("日 ◀", "日 ◀", "previous day"),
+    "first_run_hint": ("拖动圆盘即可转动（松手自会停在一支上）。Y / M / X 转年、月、旬；N 回到现在；F1 查看全部快捷键。",
+                       "拖動圓盤即可轉動（鬆手自會停在一支上）。Y / M / X 轉年、月、旬；N 回到現在；F1 查看全部快捷鍵。",
+                       "Drag a disc to turn it (it settles on a branch). Y / M / X turn the year, month, xun; "
+                       "N goes back to now; F1 lists every key."),
     "zoom_quadrant": ("放大一角", "放大一角", "zoom to a quadrant"),
     **LIUREN_STRINGS,
 }

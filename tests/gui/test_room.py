@@ -233,3 +233,61 @@ def test_the_spotlit_quadrant_fills_the_canvas_and_z_again_gives_everything_back
     window.actions_by_name["zoom"].trigger()
     back = window.view.viewbox.viewRect()
     assert abs(back.width() - whole.width()) < 1 and abs(back.height() - whole.height()) < 1
+
+
+def test_upright_names_stand_apart_on_bands_of_their_own(window: MainWindow) -> None:
+    """Issue 23 item 8: upright, a name's characters run along a slanted radius, and the characters of two
+    neighbouring names read across as well as along; each name is painted on a band of its own colour
+    that joins its characters (the bands inset, so that two bands never touch)."""
+    from PySide6.QtGui import QImage, QPainter
+
+    from shensha_plates.gui.plate.slot_paint import UPRIGHT_METRICS, paint_slot
+
+    p = window.panel
+    p.text_mode.setCurrentIndex(p.text_mode.findData("upright"))
+    window._apply_view_options()
+    for rid, ring in window.view.rings.items():
+        assert ring.metrics is UPRIGHT_METRICS, rid
+    # the bands: painting a slot of two names fills two rounded bands behind their characters
+
+    class Counting(QPainter):
+        bands = 0
+
+        def drawRoundedRect(self, *args: object) -> None:  # noqa: N802 - Qt's name
+            Counting.bands += 1
+            super().drawRoundedRect(*args)  # type: ignore[arg-type]
+
+    ring = next(r for r in window.view.rings.values() if any(len(e) == 2 for e in r._entries))
+    k = next(i for i, e in enumerate(ring._entries) if len(e) == 2)
+    img = QImage(400, 400, QImage.Format.Format_ARGB32)
+    painter = Counting(img)
+    painter.translate(200, 200)
+    paint_slot(painter, ring._entries[k], ring._fits[k], (ring.r_in + ring.r_out) / 2, ring.palette,
+               ring.metrics, False, 30.0)
+    painter.end()
+    assert Counting.bands >= 2
+
+
+def test_the_first_run_hint_shows_once(tmp_path: object, qtbot: QtBot) -> None:
+    """A newcomer is told, once, that the discs turn by dragging, and the three keys that matter; the hint
+    goes when the plate is first turned or clicked (the click reaching the plate) and the next start does not show it."""
+    from pathlib import Path
+
+    from shensha_plates.gui.shell.settings import Settings
+    path = Path(str(tmp_path)) / "s.ini"
+    first = MainWindow(settings=Settings(path))
+    qtbot.addWidget(first)
+    first.resize(1280, 800)
+    first.show()
+    QApplication.processEvents()
+    hint = first.first_run_hint
+    assert hint is not None and hint.isVisible()
+    assert "拖动" in hint.text() and "F1" in hint.text()
+    view = first.view.rect()
+    assert view.contains(hint.geometry())  # on the canvas, whole
+    first.actions_by_name["month_fwd"].trigger()
+    assert first.first_run_hint is None
+    first.close()
+    again = MainWindow(settings=Settings(path))
+    qtbot.addWidget(again)
+    assert again.first_run_hint is None

@@ -42,6 +42,7 @@ class Metrics:
     mark: float = 0.3      # the ○/●/◐ after a name
     gap: float = 0.1       # between strips, and between two names in a row
     pad: float = 0.03      # from every edge of the slot
+    grouped: bool = False  # each name on a light band of its own colour (upright text: see slot_paint)
 
     def length(self, text: str, suffix: str = "") -> float:
         return len(text) * self.adv + (self.suffix if suffix else 0.0) + self.mark

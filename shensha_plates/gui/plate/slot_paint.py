@@ -61,7 +61,11 @@ def draw_mark(p: QPainter, palette: Palette, quality: str, cx: float, cy: float,
 METRICS: Final = Metrics()
 # Upright text turns each character to stand straight on screen: at rest a slot is turned a multiple
 # of 30°, and an em square turned 30° or 60° spans 1.366 em, so the cells are made that large.
-UPRIGHT_METRICS: Final = Metrics(adv=1.38, step=1.38, suffix=1.0)
+# Upright characters of a name run along the radius, which is slanted on screen in most slots: the
+# characters of two neighbouring names would read across as well as along (天耳 beside 天喜 as 天天 /
+# 耳喜), so each name is laid on a light band of its colour that joins its characters, and the bands
+# are kept apart by a wider gap.
+UPRIGHT_METRICS: Final = Metrics(adv=1.38, step=1.38, suffix=1.0, gap=0.3, grouped=True)
 SPARSE_CAP = 1.3  # a slot with room to spare sets its names up to this much above the ring's size
 
 
@@ -164,6 +168,16 @@ def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: flo
         else:
             my = rect.bottom() - pos - mark * 0.5 if flipped else rect.top() + pos + mark * 0.5
             mark_at = QPointF(cells[-1][0].center().x(), my)
+        if metrics.grouped and cells:
+            band = cells[0][0].united(cells[-1][0])
+            inset = band.width() * 0.1 if not fit.horizontal else band.height() * 0.1
+            band = band.adjusted(inset, 0, -inset, 0) if not fit.horizontal else band.adjusted(0, inset, 0, -inset)
+            tint = QColor(color)
+            tint.setAlpha(34)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QBrush(tint))
+            radius = min(band.width(), band.height()) / 2
+            p.drawRoundedRect(band, radius, radius)
         for cell, ch, is_suffix in cells:
             if is_suffix:
                 p.setFont(small)

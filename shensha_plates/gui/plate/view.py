@@ -34,6 +34,7 @@ __all__ = ["PlateView"]
 class PlateView(pg.GraphicsLayoutWidget):
     sigBranchClicked = Signal(int)
     sigBranchHovered = Signal(int)
+    sigTurned = Signal()  # a disc was turned by hand (dragged or wheeled)
 
     def __init__(self, model: PlateModel, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
@@ -322,12 +323,14 @@ class PlateView(pg.GraphicsLayoutWidget):
             self.model.set_state(self.model.dial_to_anchor(rid, anchor), record=False)
         self.model.end_gesture()
         self.sync_rotations(animate=True)
+        self.sigTurned.emit()
 
     def _wheel(self, rid: str, steps: int) -> None:
         if self.model.paper:
             self.model.turn_paper_ring(rid, (self.model.anchors()[rid] + steps) % 12)
         else:
             self.model.step(RING_DIAL[rid], steps)
+        self.sigTurned.emit()
 
     def ring_colors(self) -> Mapping[str, QColor]:  # pragma: no cover - used by the legend
         p = self.config.palette

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QApplication, QBoxLayout, QMainWindow, QMenu, QMessageBox, QScrollArea, QSplitter, QVBoxLayout,
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QLabel, QMainWindow, QMenu, QMessageBox, QScrollArea, QSplitter, QVBoxLayout,
                                QWidget)
 
 from shensha_plates.core.catalog import Catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Options, State
 from shensha_plates.core.errors import ShenshaError
+from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.describe import branch_html, search_spirits, spirit_name, state_label
 from shensha_plates.gui.i18n import gloss, tr
 from shensha_plates.gui.lifetime import delete_on_close
@@ -105,6 +106,9 @@ class MainWindow(QMainWindow):
         self.model.subscribe(self._on_model)
         self._on_model("state")
         self._on_model("history")
+        self.first_run_hint: QLabel | None = None
+        if not self.settings.get("first_run_hint_done"):
+            self._show_first_run_hint()
         self._settings_told = False  # "settings will not be saved" is said once
         if self.settings.notice or self.settings.unsaved:
             QTimer.singleShot(0, self._tell_settings_problems)
@@ -199,6 +203,7 @@ class MainWindow(QMainWindow):
     # the handlers the table names that are not the window's own methods elsewhere
     def step_dial(self, dial: str, delta: int) -> None:
         self.model.step(dial, delta)
+        self.dismiss_first_run_hint()  # the keys have been found
 
     def undo(self) -> None:
         self.model.undo()
@@ -254,6 +259,8 @@ class MainWindow(QMainWindow):
         p.sigHeaven.connect(self._apply_heaven_options)
         self.view.sigBranchClicked.connect(self._branch_clicked)
         self.view.sigBranchHovered.connect(self._hover)
+        self.view.sigTurned.connect(self.dismiss_first_run_hint)
+        self.view.sigBranchClicked.connect(lambda _b: self.dismiss_first_run_hint())
 
     # -- following the model -------------------------------------------------------------------
     def _on_model(self, event: str) -> None:
@@ -419,6 +426,40 @@ class MainWindow(QMainWindow):
         for name, menu in self.menus.items():
             menu.setTitle(tr(name, lang))
         self._update_status()
+
+    def _show_first_run_hint(self) -> None:
+        """Once, on the first start: the discs turn by dragging, and the three keys that matter. It goes
+        when the plate is first clicked or turned, and is not shown again."""
+        hint = QLabel(tr("first_run_hint", self.model.lang), self.view)
+        hint.setObjectName("first_run_hint")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("QLabel#first_run_hint { background: #2f3b52; color: white; padding: 10px 14px;"
+                           " border-radius: 8px; }")
+        hint.setFont(plate_font(16))
+        hint.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # a click goes to the plate
+        self.first_run_hint = hint
+        self._place_first_run_hint()
+        hint.show()
+
+    def _place_first_run_hint(self) -> None:
+        hint = self.first_run_hint
+        if hint is None:
+            return
+        hint.setMaximumWidth(max(200, min(520, self.view.width() - 32)))
+        hint.adjustSize()
+        hint.move(16, max(16, self.view.height() - hint.height() - 16))
+
+    def dismiss_first_run_hint(self) -> None:
+        if self.first_run_hint is None:
+            return
+        self.first_run_hint.hide()
+        self.first_run_hint.deleteLater()
+        self.first_run_hint = None
+        self.settings.set("first_run_hint_done", True)
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        QTimer.singleShot(0, self._place_first_run_hint)
 
     def toggle_side_panel(self) -> None:
         """显示 → 侧栏 (F9): hide or show the panel beside the plate; shown, it has its width back even

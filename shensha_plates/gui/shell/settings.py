@@ -30,6 +30,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "mountains": False,
     "english": False,
     "reduce_motion": False,
+    "first_run_hint_done": False,
     "state/year": "甲子",
     "state/month": 1,
     "state/xun": "甲子",
