@@ -21,7 +21,8 @@ from shensha_plates.core.errors import InputError
 from shensha_plates.core.liuren.ke import Ke, compute_ke, month_general_at
 from shensha_plates.core.liuren.method import LESSON_NAMES, TRANSMISSION_NAMES, course
 from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describe
-from shensha_plates.core.liuren.spirits import KeSpirits, spirits_on
+from shensha_plates.core.liuren.nianming import MAX_AGE, NianMing, age_between, nian_ming, parse_birth, parse_sex
+from shensha_plates.core.liuren.spirits import KeSpirits, spirits_at_branches, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
 
 __all__ = ["strength_of", "split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
@@ -40,6 +41,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="the 720 lessons: 60 days × the twelve heaven branches over 子")
     p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                    help="a disputed point, e.g. shehai=depth, noble=seed000, jialin=heaven; repeatable")
+    p.add_argument("--birth", help="the querent's year of birth (本命): a year, e.g. 1975, or its pillar, e.g. 乙卯")
+    p.add_argument("--sex", help="the querent's sex for the 行年: m or f (男 / 女)")
+    p.add_argument("--age", type=str, default=None,
+                   help="the age in 虚岁 (the year of birth is 1); from --date and a birth year when not given")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
 
@@ -122,6 +127,7 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         hour = _branch(args.hour, "hour", suffix="时")
         general = _branch(args.general, "general", suffix="将")
     ke = compute_ke(day, hour, general, options)
+    nm = _nian_ming(args, ke, options, state, calendar)
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     # the month for 旺衰: the date's; without one, the month whose branch the month general is the 合 of
     month_branch, month_basis = (state.month_branch, "date") if state is not None else ((1 - general) % 12, "general")
@@ -136,6 +142,7 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         if catalog.palaces != Options().palaces:
             data["variants"]["palaces"] = catalog.palaces
         data["calendar"] = calendar
+        data["nian_ming"] = None if nm is None else nian_ming_json(nm, state, ke, catalog, lang)
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
@@ -144,7 +151,88 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         out.write(_tr(f"长生旺衰（日干{STEMS[ke.day % 10]}，{BRANCHES[month_branch]}月 由{basis}）：", lang)
                   + "　".join(f"{_tr(TRANSMISSION_NAMES[i], lang)} {BRANCHES[ke.transmissions[i].branch]} "
                              f"{stage}·{power}" for i, (_, stage, power) in enumerate(growth)) + "\n")
+        if nm is not None:
+            out.write(nian_ming_text(nm, state, ke, catalog, lang) + "\n")
     return 0
+
+
+def _nian_ming(args: argparse.Namespace, ke: Ke, options: KeOptions, state: State | None,
+               calendar: dict[str, Any] | None) -> NianMing | None:
+    """``--birth``, ``--sex`` and ``--age`` as the querent's 年命 on this plate (None without --birth)."""
+    birth_text, sex_text, age_text = getattr(args, "birth", None), getattr(args, "sex", None), getattr(args, "age", None)
+    if birth_text is None:
+        if sex_text is not None or age_text is not None:
+            raise InputError("--sex and --age go with --birth (the querent's year of birth, e.g. --birth 1975)")
+        return None
+    if sex_text is None:
+        raise InputError("--birth needs --sex (m or f): the 行年 runs forward from 丙寅 for a man, back from "
+                         "壬申 for a woman")
+    sex = parse_sex(sex_text)
+    birth, birth_year = parse_birth(birth_text)
+    given: int | None = None
+    if age_text is not None:
+        t = str(age_text).strip()
+        if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= MAX_AGE:
+            raise InputError(f"invalid --age: {age_text!r} (expected 1–{MAX_AGE}, in 虚岁: the year of birth is 1)")
+        given = int(t)
+    if state is None or calendar is None:  # no date: the chart's year is not known
+        if given is None:
+            raise InputError("without --date the age must be given: --age N (虚岁, the year of birth is 1)")
+        age = given
+    else:
+        import datetime as _dt
+        moment = _dt.datetime.fromisoformat(calendar["date"])
+        chart_year = moment.year if (moment.year - 4) % 60 == state_year_pillar(state) else moment.year - 1
+        age = age_between(birth, birth_year, state_year_pillar(state), chart_year)
+        if given is not None and birth_year is not None and given != age:
+            raise InputError(f"--age {given} disagrees with --birth {birth_year} and the date: the age in "
+                             f"{chart_year} is {age} (虚岁); leave out --age or correct it")
+        if given is not None:
+            age = given
+        if (state_year_pillar(state) - birth - (age - 1)) % 60:
+            raise InputError(f"--birth {pillar_name(birth)} and --age {age} do not meet in the chart's year "
+                             f"{pillar_name(state_year_pillar(state))}")
+    return nian_ming(ke.plate.heaven, ke.plate.generals, birth, sex, age, options.get("xingnian"))
+
+
+def state_year_pillar(state: State) -> int:
+    """The year's pillar of a state that has its stem (a date's state)."""
+    stem = state.year_stem if state.year_stem is not None else 0
+    return next(i for i in range(60) if i % 12 == state.year_branch and i % 10 == stem)
+
+
+_ROLE_NAMES = {"ben_ming": "本命", "xing_nian": "行年"}
+
+
+def nian_ming_json(nm: NianMing, state: State | None, ke: Ke, catalog: Options, lang: str) -> dict[str, Any]:
+    """The JSON of ``ke``'s ``nian_ming``: each year with its pillar, branch, the heaven branch over
+    it, the general on that and the spirits on that heaven branch (also gathered by key)."""
+    rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
+                               None if catalog == Options() else catalog)
+    years: dict[str, Any] = {}
+    for y, placements in zip(nm.years, rows, strict=True):
+        years[y.role] = {"name": _tr(_ROLE_NAMES[y.role], lang), "pillar": pillar_name(y.pillar),
+                         "branch": BRANCHES[y.branch], "heaven": BRANCHES[y.heaven],
+                         "general": _general_name(y.general, lang),
+                         "spirits": [{"id": p.id, "name": p.name_trad if lang == "zh-Hant" else p.name}
+                                     for p in placements]}
+    return {**years, "sex": nm.sex, "age": nm.age, "count": nm.count,
+            "heaven": {k: v["heaven"] for k, v in years.items()},
+            "general": {k: v["general"] for k, v in years.items()},
+            "spirits": {k: v["spirits"] for k, v in years.items()}}
+
+
+def nian_ming_text(nm: NianMing, state: State | None, ke: Ke, catalog: Options, lang: str) -> str:
+    rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
+                               None if catalog == Options() else catalog)
+    sex = "男" if nm.sex == "m" else "女"
+    count = "" if nm.count == "xusui" else "，按周岁起行年"
+    lines = [_tr(f"年命（{sex}，虚岁{nm.age}{count}）：", lang)]
+    for y, placements in zip(nm.years, rows, strict=True):
+        names = " ".join(p.name_trad if lang == "zh-Hant" else p.name for p in placements) or "—"
+        lines.append("  " + _tr(f"{_ROLE_NAMES[y.role]} {pillar_name(y.pillar)}：{BRANCHES[y.branch]}上"
+                                f"{BRANCHES[y.heaven]} {_general_name(y.general, 'zh-Hans')}；{names}", lang))
+    return "\n".join(lines)
 
 
 def strength_of(ke: Ke, month_branch: int, reading: str, lang: str = "zh-Hans") -> list[tuple[int, str, str]]:

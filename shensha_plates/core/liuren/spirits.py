@@ -17,12 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shensha_plates.core.cycle import BRANCHES, STEMS, branch_phase_index, overcomes, stem_phase_index
-from shensha_plates.core.engine import Placement, Plate, State, compute_plate
+from shensha_plates.core.engine import Options, Placement, Plate, State, compute_plate
 from shensha_plates.core.liuren.ke import Ke
 from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions
 from shensha_plates.core.liuren.tables import NameRule, liuren_tables
 
-__all__ = ["NameStatus", "SpiritsAt", "KeSpirits", "resolve_names", "names_for_state", "spirits_on", "DAY_GROUPS"]
+__all__ = ["NameStatus", "SpiritsAt", "KeSpirits", "resolve_names", "names_for_state", "spirits_on", "DAY_GROUPS",
+           "spirits_at_branches"]
 
 # Spirit groups that depend only on the day (and its xun): the ones shown when no year or month is known.
 DAY_GROUPS = ("xun", "stem", "branch")
@@ -197,6 +198,17 @@ def spirits_on(state: State | None, ke: Ke, options: KeOptions = DEFAULT_OPTIONS
                       if r.kind in ("void_initial", "ghost_on_tomb") else n
                       for r, n in zip(liuren_tables().names, names, strict=True))
     return KeSpirits(lessons, trans, names, partial)
+
+
+def spirits_at_branches(state: State | None, day: int, branches: tuple[int, ...],
+                        catalog: Options | None = None) -> tuple[tuple[Placement, ...], ...]:
+    """The spirits of Zhuang's plates on each of ``branches`` (as on a lesson's upper branch): with no
+    state, only the xun's and the day's."""
+    if state is None:
+        plate = _day_only_plate(day)
+        return tuple(tuple(p for p in plate.positions[b] if p.group in DAY_GROUPS) for b in branches)
+    plate = compute_plate(state) if catalog is None else compute_plate(state, catalog)
+    return tuple(plate.positions[b] for b in branches)
 
 
 def _day_only_plate(day: int) -> Plate:

@@ -1,0 +1,115 @@
+"""年命: the querent's 本命 (the year of birth) and 行年 (the year of life) on the Liu Ren plate.
+
+The 行年 is counted through the sixty pillars by age: a man's first year is 丙寅 and the count runs
+forward, a woman's first year is 壬申 and it runs backward (setting ``xingnian``, plate.toml: by 虚岁,
+the year of birth counted as one, by default; by full years as a choice). Each of the two stands on
+its earth branch; what rides it — the heaven branch over it (its 上神), the general on that, and the
+spirits of Zhuang's plates on that heaven branch — is what the books read (seed 002: "行年上的神将凶";
+seed 001: 年命乘墓、坐墓).
+
+>>> from shensha_plates.core.cycle import pillar_name
+>>> pillar_name(xing_nian_pillar("m", 1)), pillar_name(xing_nian_pillar("f", 1))
+('丙寅', '壬申')
+>>> pillar_name(xing_nian_pillar("m", 30)), pillar_name(xing_nian_pillar("f", 30))
+('乙未', '癸卯')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from shensha_plates.core.cycle import PILLARS, parse_pillar
+from shensha_plates.core.errors import InputError
+
+__all__ = ["Sex", "YearOnPlate", "NianMing", "xing_nian_pillar", "nian_ming", "parse_sex", "parse_birth",
+           "age_between", "MAX_AGE"]
+
+Sex = Literal["m", "f"]
+MAX_AGE: Final = 150
+_FIRST: Final = {"m": PILLARS.index("丙寅"), "f": PILLARS.index("壬申")}
+_SEX_WORDS: Final = {"m": "m", "male": "m", "man": "m", "男": "m", "f": "f", "female": "f", "woman": "f", "女": "f"}
+
+
+@dataclass(frozen=True, slots=True)
+class YearOnPlate:
+    """One of the two years on the plate: its pillar, the heaven branch standing over its branch and
+    the general riding that heaven branch."""
+
+    role: Literal["ben_ming", "xing_nian"]
+    pillar: int
+    heaven: int
+    general: int
+
+    @property
+    def branch(self) -> int:
+        return self.pillar % 12
+
+
+@dataclass(frozen=True, slots=True)
+class NianMing:
+    sex: Sex
+    age: int  # 虚岁: the year of birth counts as one
+    count: str  # the ``xingnian`` setting's choice
+    ben_ming: YearOnPlate
+    xing_nian: YearOnPlate
+
+    @property
+    def years(self) -> tuple[YearOnPlate, YearOnPlate]:
+        return (self.ben_ming, self.xing_nian)
+
+
+def xing_nian_pillar(sex: Sex, age: int, count: str = "xusui") -> int:
+    """The pillar of the 行年 at ``age`` (虚岁). ``count``: ``xusui`` (the year of birth is the first,
+    丙寅 for a man) or ``zhousui`` (the first full year is 丙寅: one place behind)."""
+    if not 1 <= age <= MAX_AGE:
+        raise InputError(f"invalid age: {age} (expected 1–{MAX_AGE}, counted in 虚岁: the year of birth is 1)")
+    steps = age - 1 if count == "xusui" else max(0, age - 2)
+    return (_FIRST[sex] + (steps if sex == "m" else -steps)) % 60
+
+
+def nian_ming(heaven: tuple[int, ...], generals: tuple[int, ...], birth: int, sex: Sex, age: int,
+              count: str = "xusui") -> NianMing:
+    """The two years on a plate whose heaven branch over earth branch ``e`` is ``heaven[e]`` and whose
+    general there is ``generals[e]``. ``birth``: the pillar of the year of birth."""
+    def on(role: Literal["ben_ming", "xing_nian"], pillar: int) -> YearOnPlate:
+        b = pillar % 12
+        return YearOnPlate(role, pillar, heaven[b], generals[b])
+    return NianMing(sex, age, count, on("ben_ming", birth), on("xing_nian", xing_nian_pillar(sex, age, count)))
+
+
+def parse_sex(text: str) -> Sex:
+    sex = _SEX_WORDS.get(str(text).strip().lower())
+    if sex is None:
+        raise InputError(f"invalid sex: {text!r} (expected m or f — 男 or 女)")
+    return sex  # type: ignore[return-value]
+
+
+def parse_birth(text: str) -> tuple[int, int | None]:
+    """``--birth``: a year (1975: the 干支 year that began at 立春 1975) or its pillar (乙卯). Returns
+    the pillar and the year (None when only the pillar was given)."""
+    t = str(text).strip()
+    t = t[:-1] if t.endswith("年") else t
+    if t.isascii() and t.isdigit():
+        year = int(t)
+        if not 1 <= year <= 9999:
+            raise InputError(f"invalid birth year: {text!r} (expected a year 1–9999 or a pillar such as 乙卯)")
+        return (year - 4) % 60, year
+    try:
+        return parse_pillar(t), None
+    except InputError:
+        raise InputError(f"invalid birth year: {text!r} (expected a year such as 1975 or a pillar such as "
+                         f"乙卯)") from None
+
+
+def age_between(birth: int, birth_year: int | None, chart_pillar: int, chart_year: int | None) -> int:
+    """The 虚岁 in the chart's year: from the two years when both are known, else the youngest age
+    whose year has the chart's pillar (the sixty-year cycle leaves older ones open)."""
+    if birth_year is not None and chart_year is not None:
+        age = chart_year - birth_year + 1
+        if age < 1:
+            raise InputError(f"the birth year {birth_year} is after the chart's year {chart_year}")
+        if age > MAX_AGE:
+            raise InputError(f"the birth year {birth_year} gives an age of {age} (more than {MAX_AGE})")
+        return age
+    return (chart_pillar - birth) % 60 + 1

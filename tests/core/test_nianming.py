@@ -1,0 +1,116 @@
+"""年命: the 行年 count (a man from 丙寅 forward, a woman from 壬申 backward, by 虚岁), the two years on
+the plate with what rides them, and ``ke --birth --sex [--age]``."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shensha_plates.core.cli import main
+from shensha_plates.core.cycle import BRANCHES, PILLARS, pillar_name
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.core.errors import InputError
+from shensha_plates.core.liuren import liuren_tables
+from shensha_plates.core.liuren.nianming import age_between, parse_birth, parse_sex, xing_nian_pillar
+
+
+def ke(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["ke", *argv], out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_count_runs_from_bingyin_and_renshen() -> None:
+    men = [pillar_name(xing_nian_pillar("m", a)) for a in range(1, 5)]
+    women = [pillar_name(xing_nian_pillar("f", a)) for a in range(1, 5)]
+    assert men == ["丙寅", "丁卯", "戊辰", "己巳"]  # 男一岁丙寅，顺行
+    assert women == ["壬申", "辛未", "庚午", "己巳"]  # 女一岁壬申，逆行
+    # full years: one place behind (the first full year is 丙寅)
+    assert pillar_name(xing_nian_pillar("m", 2, "zhousui")) == "丙寅"
+    assert pillar_name(xing_nian_pillar("f", 3, "zhousui")) == "辛未"
+
+
+@given(st.integers(1, 90), st.sampled_from(["m", "f"]))
+def test_the_count_goes_round_the_sixty_pillars(age: int, sex: str) -> None:
+    step = 1 if sex == "m" else -1
+    a = xing_nian_pillar(sex, age)  # type: ignore[arg-type]
+    assert xing_nian_pillar(sex, age + 1) == (a + step) % 60  # type: ignore[arg-type]
+    assert xing_nian_pillar(sex, age + 60) == a if age + 60 <= 150 else True  # type: ignore[arg-type]
+
+
+def test_the_setting_is_data_with_its_passage() -> None:
+    s = liuren_tables().settings["xingnian"]
+    assert [c.id for c in s.choices] == ["xusui", "zhousui"]
+    assert "丙寅" in s.choices[0].source.quote and "壬申" in s.choices[0].source.quote
+    assert s.choices[1].source.file == "002"  # seed 002's first case reads the 行年
+
+
+def test_birth_and_sex_parse() -> None:
+    assert parse_birth("1975") == (PILLARS.index("乙卯"), 1975)
+    assert parse_birth("乙卯年") == (PILLARS.index("乙卯"), None)
+    assert parse_sex("女") == "f" and parse_sex("M") == "m"
+    for bad in ("0", "19x5", "乙子", ""):
+        with pytest.raises(InputError):
+            parse_birth(bad)
+    with pytest.raises(InputError):
+        parse_sex("x")
+    assert age_between(PILLARS.index("乙卯"), 1975, PILLARS.index("戊寅"), 1998) == 24
+    assert age_between(PILLARS.index("乙卯"), None, PILLARS.index("戊寅"), None) == 24  # the youngest
+
+
+def test_ke_places_both_years_with_what_rides_them() -> None:
+    code, out, _ = ke("--date", "1998-11-30T12:00", "--birth", "1975", "--sex", "m", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    nm = data["nian_ming"]
+    assert (nm["sex"], nm["age"], nm["count"]) == ("m", 24, "xusui")
+    assert nm["ben_ming"]["pillar"] == "乙卯" and nm["xing_nian"]["pillar"] == "己丑"  # 丙寅 + 23
+    state = State.parse("戊寅", 10, "甲戌", "辛巳")
+    plate = compute_plate(state)
+    for role in ("ben_ming", "xing_nian"):
+        y = nm[role]
+        assert y["heaven"] == data["heaven"][y["branch"]]  # the heaven branch standing over it
+        assert y["general"] == data["generals"][y["branch"]]  # and the general there
+        assert [s["id"] for s in y["spirits"]] == [p.id for p in plate.positions[BRANCHES.index(y["heaven"])]]
+        assert nm["heaven"][role] == y["heaven"] and nm["general"][role] == y["general"]
+    # the text says it too
+    code, text, _ = ke("--date", "1998-11-30T12:00", "--birth", "1975", "--sex", "f")
+    assert code == 0 and "年命（女，虚岁24）" in text and "行年 己酉" in text and "本命 乙卯" in text
+    # without a birth, nothing
+    assert json.loads(ke("--date", "1998-11-30T12:00", "--format", "json")[1])["nian_ming"] is None
+
+
+def test_ke_without_a_date_takes_the_age_and_the_setting() -> None:
+    code, out, _ = ke("--day", "辛巳", "--hour", "午", "--general", "寅", "--birth", "乙卯", "--sex", "m",
+                      "--age", "24", "--format", "json")
+    assert code == 0
+    nm = json.loads(out)["nian_ming"]
+    assert nm["xing_nian"]["pillar"] == "己丑"
+    assert nm["spirits"]["xing_nian"]  # the xun's and the day's spirits, at least
+    code, out, _ = ke("--day", "辛巳", "--hour", "午", "--general", "寅", "--birth", "乙卯", "--sex", "m",
+                      "--age", "24", "--variant", "xingnian=zhousui", "--format", "json")
+    assert json.loads(out)["nian_ming"]["xing_nian"]["pillar"] == "戊子"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--birth", "1975"], "--sex"),
+    (["--sex", "m"], "--birth"),
+    (["--age", "3"], "--birth"),
+    (["--birth", "1975", "--sex", "x"], "sex"),
+    (["--birth", "1975", "--sex", "m", "--age", "0"], "--age"),
+    (["--birth", "1975", "--sex", "m", "--age", "30"], "disagrees"),
+    (["--birth", "2001", "--sex", "m"], "after"),
+    (["--birth", "甲子", "--sex", "m", "--age", "24"], "do not meet"),
+])
+def test_bad_year_of_life_input_gets_one_line(argv: list[str], words: str) -> None:
+    code, out, err = ke("--date", "1998-11-30T12:00", *argv)
+    assert code == 2 and out == "" and words in err and err.count("\n") == 1, err
+
+
+def test_without_a_date_the_age_is_needed() -> None:
+    code, _, err = ke("--day", "辛巳", "--hour", "午", "--general", "寅", "--birth", "1975", "--sex", "m")
+    assert code == 2 and "--age" in err
