@@ -23,6 +23,7 @@ from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name
 from shensha_plates.core.engine import MONTH_NAMES, Options, State, compute_plate, step_state
 from shensha_plates.core.datafile import output_path, read_file, write_atomic
 from shensha_plates.core.errors import InputError, ShenshaError
+from shensha_plates.core.liuren.nianming import Querent
 
 __all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
            "LessonPlan", "LessonStep", "LessonError", "load_lesson", "save_lesson", "TRACE_DIALS", "LESSON_VERSION"]
@@ -231,6 +232,7 @@ class LessonStep:
 class LessonPlan:
     name: str
     steps: tuple[LessonStep, ...]
+    querent: Querent | None = None  # the person the lesson's 式 are cast for (年命), kept with the lesson
 
 
 class _LongNumber:
@@ -280,8 +282,32 @@ LESSON_VERSION: Final = 2
 
 
 def lesson_to_json(lesson: LessonPlan) -> dict[str, Any]:
-    return {"format": LESSON_FORMAT, "version": LESSON_VERSION, "name": lesson.name,
-            "steps": [_step_to_json(s) for s in lesson.steps]}
+    data: dict[str, Any] = {"format": LESSON_FORMAT, "version": LESSON_VERSION, "name": lesson.name,
+                            "steps": [_step_to_json(s) for s in lesson.steps]}
+    q = lesson.querent
+    if q is not None:
+        data["querent"] = {"birth": q.birth_text, "sex": q.sex, "age": q.age}
+    return data
+
+
+def _read_querent(name: str, raw: object) -> Querent | None:
+    """The lesson's ``querent`` (optional: older files have none)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) - {"birth", "sex", "age"}:
+        raise LessonError(name, "(file)", "querent", f"must be {{birth, sex, age}}, got {_show(raw)}")
+    birth, sex, age = raw.get("birth"), raw.get("sex"), raw.get("age")
+    if not isinstance(birth, str):
+        raise LessonError(name, "(file)", "querent.birth", f"must be a year or a pillar as text, got {_show(birth)}")
+    if not isinstance(sex, str):
+        raise LessonError(name, "(file)", "querent.sex", f"must be m or f, got {_show(sex)}")
+    if age is not None and (not isinstance(age, int) or isinstance(age, bool)):
+        raise LessonError(name, "(file)", "querent.age", f"must be a number or null, got {_show(age)}")
+    try:
+        return Querent.parse(birth, sex, age)
+    except InputError as e:
+        field = "querent.sex" if "sex" in str(e) else "querent.age" if "age" in str(e) else "querent.birth"
+        raise LessonError(name, "(file)", field, str(e)) from None
 
 
 def _check_text(file: str, lesson: LessonPlan) -> None:
@@ -428,7 +454,7 @@ def load_lesson(path: str | os.PathLike[str]) -> LessonPlan:
     if not isinstance(raw_steps, list):
         raise LessonError(name, "(file)", "steps", f"must be a list, got {_show(raw_steps)}")
     steps = tuple(_read_step(name, f"step {i + 1}", st) for i, st in enumerate(raw_steps))
-    return LessonPlan(title.strip(), steps)
+    return LessonPlan(title.strip(), steps, _read_querent(name, data.get("querent")))
 
 
 def all_text() -> str:

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Final
 
-from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.liuren import Ke, KeOptions, compute_ke, liuren_tables
+from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.liuren.spirits import NameStatus
 from shensha_plates.gui.describe import spirit_name, to_lang
 from shensha_plates.gui.i18n import gloss, tr
@@ -100,7 +101,7 @@ def spirits_html(rows: Sequence[tuple[int, str, str]], lang: str = "zh-Hans", en
 
 def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                  names: Sequence[NameStatus] = (), differences: Sequence[str] = (),
-                 english: bool = False) -> tuple[str, list[tuple[int, str, str]], str]:
+                 english: bool = False, nian_ming: NianMing | None = None) -> tuple[str, list[tuple[int, str, str]], str]:
     """The panel in three parts: the lessons, transmissions and method; the spirits under each
     branch of the lesson (branch, head, list); the names that need the plate and the schools."""
     hp = ke.plate
@@ -169,10 +170,29 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         out.append(f"<li{style}>{_e(step.text(lang))}</li>")
     out.append("</ol>")
 
+    # the querent's 年命: each year's branch, the heaven branch over it and the general on that
+    if nian_ming is not None:
+        sex = T("male") if nian_ming.sex == "m" else T("female")
+        out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('nian_ming'))}"
+                   f"<span style='font-weight:normal;font-size:small;color:#555'>（{_e(sex)}，"
+                   f"{_e(T('age_xusui', age=nian_ming.age))}）</span></h3><table cellspacing='0'>")
+        for y in nian_ming.years:
+            td = "<td valign='middle' style='padding:0px 7px'>"
+            out.append(f"<tr>{td}<a href='year:{y.role}' style='color:#1b4f8a;text-decoration:none'>"
+                       f"{_e(T(y.role))}</a></td>{td}{_e(pillar_name(y.pillar))}</td>"
+                       f"{td}{_e(BRANCHES[y.branch])}{_e(to_lang('上', lang))}</td>"
+                       f"{td}<a href='year:{y.role}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
+                       f"{_e(BRANCHES[y.heaven])}</a></td>{td}<span style='font-size:13pt'>"
+                       f"{_general_html(y.general, lang, short=False)}</span></td></tr>")
+        out.append("</table>")
+
     # the spirits on each lesson and transmission (laid out by the caller: see spirits_html)
     top = "".join(out)
+    heads = list(spirit_rows(ke, lang))
+    if nian_ming is not None:
+        heads += [(y.heaven, T(y.role)) for y in nian_ming.years]
     rows = [(b, f"<b>{_e(head)} {_e(BRANCHES[b])}</b>", _spirits_line(plate, b, lang, by_id))
-            for b, head in spirit_rows(ke, lang)]
+            for b, head in heads]
     out = []
 
     # names that need the plate

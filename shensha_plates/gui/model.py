@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from shensha_plates.core.calendar import CalendarInfo  # lunar-python loads when a date is first used
     # the Liu Ren method loads when a state first has a day and an hour (or its options are asked for)
     from shensha_plates.core.liuren import HeavenPlate, Ke, KeOptions
+    from shensha_plates.core.liuren.nianming import NianMing, Querent
     from shensha_plates.core.liuren.spirits import NameStatus
 
 __all__ = ["PlateModel", "Snapshot", "DIALS", "DIAL_RING", "RING_DIAL", "Consistency", "Message", "HEAVEN_RINGS",
@@ -80,7 +81,8 @@ class PlateModel:
 
     Events: ``"state"`` (state, options or calendar changed; the plate is new), ``"paper"`` (paper
     mode or a hand-turned disc), ``"lang"``, ``"history"`` (undo/redo availability), ``"message"``
-    (a panel has something to tell the user: :attr:`message`; the window shows it).
+    (a panel has something to tell the user: :attr:`message`; the window shows it), ``"querent"``
+    (the person the 式 is cast for: :attr:`querent`).
     """
 
     def __init__(self, state: State | None = None, options: Options = Options(),
@@ -108,6 +110,7 @@ class PlateModel:
         self._paper = False
         self._paper_anchors: dict[str, int] = {}
         self._gesture: Snapshot | None = None
+        self._querent: Querent | None = None
 
     # -- observers -----------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -222,6 +225,35 @@ class PlateModel:
         from shensha_plates.core.liuren import compute_ke, resolve_names
         self._ke_result = compute_ke(st.day, st.hour, self.general, self.ke_options)
         self._names = resolve_names(st, self._ke_result, self.ke_options, self._plate)
+
+    # -- the querent (年命) -----------------------------------------------------------------------
+    @property
+    def querent(self) -> Querent | None:
+        """The person the 式 is cast for (year of birth, sex, age): a person, not a state, so it is
+        kept through every turn of the dials and is not undone with them."""
+        return self._querent
+
+    def set_querent(self, querent: Querent | None) -> None:
+        if querent != self._querent:
+            self._querent = querent
+            self._emit("querent")
+
+    def nian_ming(self) -> NianMing | None:
+        """The querent's 本命 and 行年 on the plate now: None without a 式, a querent, or an age (no age
+        given and the state's year has no stem)."""
+        ke, q = self._ke_result, self._querent
+        if ke is None or q is None:
+            return None
+        from shensha_plates.core.liuren.nianming import querent_on
+        st = self._state
+        chart_pillar = None if st.year_stem is None else next(
+            i for i in range(60) if i % 12 == st.year_branch and i % 10 == st.year_stem)
+        chart_year = None
+        if self._calendar is not None and chart_pillar is not None:
+            y = self._calendar.moment.year
+            chart_year = y if (y - 4) % 60 == chart_pillar else y - 1
+        return querent_on(q, ke.plate.heaven, ke.plate.generals, chart_pillar, chart_year,
+                          self.ke_options.get("xingnian"))
 
     @property
     def names(self) -> tuple[NameStatus, ...]:

@@ -114,3 +114,27 @@ def test_bad_year_of_life_input_gets_one_line(argv: list[str], words: str) -> No
 def test_without_a_date_the_age_is_needed() -> None:
     code, _, err = ke("--day", "辛巳", "--hour", "午", "--general", "寅", "--birth", "1975", "--sex", "m")
     assert code == 2 and "--age" in err
+
+
+def test_a_lesson_keeps_its_querent_and_a_damaged_one_is_named(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from shensha_plates.core.liuren.nianming import Querent
+    from shensha_plates.core.teaching import LessonError, LessonPlan, LessonStep, load_lesson, save_lesson
+    path = Path(str(tmp_path)) / "l.json"
+    plan = LessonPlan("x", (LessonStep(State.parse("甲子", 1, "甲子")),), Querent.parse("乙卯", "女", 24))
+    save_lesson(path, plan)
+    assert load_lesson(path) == plan
+    data = json.loads(path.read_text("utf-8"))
+    for querent, field in (({"birth": 1975, "sex": "m"}, "querent.birth"), ({"birth": "1975", "sex": "x"}, "querent.sex"),
+                           ({"birth": "1975", "sex": "m", "age": "3"}, "querent.age"),
+                           ({"birth": "1975", "sex": "m", "age": 0}, "querent.age"),
+                           ({"birth": "甲丑", "sex": "m"}, "querent.birth"), ([], "querent"),
+                           ({"birth": "1975", "sex": "m", "extra": 1}, "querent")):
+        path.write_text(json.dumps({**data, "querent": querent}), "utf-8")
+        with pytest.raises(LessonError) as e:
+            load_lesson(path)
+        assert e.value.field == field, (querent, e.value)
+    del data["querent"]  # a lesson of before: no querent
+    path.write_text(json.dumps(data), "utf-8")
+    assert load_lesson(path).querent is None

@@ -3,6 +3,8 @@ selector), the month general follows the date, and what is shown agrees with the
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pytestqt.qtbot import QtBot
 from PySide6.QtCore import Qt
@@ -477,3 +479,45 @@ def test_the_lens_says_why_a_conditional_name_is_or_is_not_in_force(window: Main
     assert lens.label.isVisible() and lens.hit is not None and lens.hit.branch == status.branch
     text = lens.label.text()
     assert "乌煞：不成立" in text and status.reason in text
+
+
+def test_the_querents_years_in_the_lesson_tab_on_the_plate_and_kept(window: MainWindow, tmp_path: Path) -> None:
+    """Issue 25 item 2 in the window: year of birth and sex in the 课传 tab give the 本命 and 行年 with
+    what rides them, tagged on the plate; kept in the settings and in a saved lesson."""
+    from shensha_plates.core.cycle import BRANCHES
+    from shensha_plates.gui.shell.settings import Settings
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    lp.birth_edit.setText("1975")
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp._querent_changed()
+    nm = window.model.nian_ming()
+    assert nm is not None and nm.age == 24
+    text = lp.plain_text()
+    assert "年命（男，虚岁24）" in text and "乙卯" in text and "己丑" in text
+    assert f"本命 {BRANCHES[nm.ben_ming.heaven]}" in text  # its heaven branch's spirits listed
+    assert window.view.years is not None
+    assert dict(window.view.years.marks) == {BRANCHES.index("卯"): "命", BRANCHES.index("丑"): "年"}
+    # a click on 行年 lights the heaven branch over 丑 and selects 丑
+    lp.click("year:xing_nian")
+    assert window.selected_branch == BRANCHES.index("丑")
+    # a lesson keeps the querent; another window's settings too
+    path = tmp_path / "l.json"
+    window.classroom.add_current()
+    assert window.classroom.save_to(path)
+    window.model.set_querent(None)
+    assert window.view.years.marks == ()
+    assert window.classroom.open_from(path) and window.model.querent is not None
+    assert window.model.querent.birth_text == "1975"
+    window.save_settings()
+    other = MainWindow(settings=Settings(window.settings.path))
+    try:
+        assert other.model.querent == window.model.querent
+    finally:
+        other.close()
+    # a bad year is one message and keeps the last good querent
+    lp.birth_edit.setText("19x5")
+    lp._querent_changed()
+    assert window.model.querent is not None and window.model.querent.birth_text == "1975"
+    assert window.model.message is not None and "birth year" in window.model.message.text

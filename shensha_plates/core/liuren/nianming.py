@@ -22,7 +22,7 @@ from typing import Final, Literal
 from shensha_plates.core.cycle import PILLARS, parse_pillar
 from shensha_plates.core.errors import InputError
 
-__all__ = ["Sex", "YearOnPlate", "NianMing", "xing_nian_pillar", "nian_ming", "parse_sex", "parse_birth",
+__all__ = ["Sex", "Querent", "YearOnPlate", "NianMing", "querent_on", "xing_nian_pillar", "nian_ming", "parse_sex", "parse_birth",
            "age_between", "MAX_AGE"]
 
 Sex = Literal["m", "f"]
@@ -57,6 +57,46 @@ class NianMing:
     @property
     def years(self) -> tuple[YearOnPlate, YearOnPlate]:
         return (self.ben_ming, self.xing_nian)
+
+
+@dataclass(frozen=True, slots=True)
+class Querent:
+    """The person asking: the year of birth (its pillar, and the year when it was given as one), the
+    sex and, when given, the age in 虚岁 (else it comes from the chart's year)."""
+
+    birth: int
+    birth_year: int | None
+    sex: Sex
+    age: int | None = None
+
+    @property
+    def birth_text(self) -> str:
+        return str(self.birth_year) if self.birth_year is not None else PILLARS[self.birth]
+
+    @classmethod
+    def parse(cls, birth: str, sex: str, age: int | str | None = None) -> Querent:
+        """From the words a user gives (``1975`` or ``乙卯``; ``m``/``f``/男/女; an age or none)."""
+        pillar, year = parse_birth(birth)
+        if age is None or (isinstance(age, str) and not age.strip()):
+            given = None
+        else:
+            t = str(age).strip()
+            if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= MAX_AGE:
+                raise InputError(f"invalid age: {age!r} (expected 1–{MAX_AGE}, in 虚岁: the year of birth is 1)")
+            given = int(t)
+        return cls(pillar, year, parse_sex(sex), given)
+
+
+def querent_on(querent: Querent, heaven: tuple[int, ...], generals: tuple[int, ...], chart_pillar: int | None,
+               chart_year: int | None, count: str = "xusui") -> NianMing | None:
+    """The querent's two years on a plate; None when the age cannot be known (no age given and the
+    chart's year unknown)."""
+    age = querent.age
+    if age is None:
+        if chart_pillar is None:
+            return None
+        age = age_between(querent.birth, querent.birth_year, chart_pillar, chart_year)
+    return nian_ming(heaven, generals, querent.birth, querent.sex, age, count)
 
 
 def xing_nian_pillar(sex: Sex, age: int, count: str = "xusui") -> int:

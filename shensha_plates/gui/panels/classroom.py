@@ -422,7 +422,7 @@ class ClassroomPanel(QWidget):
 
     def lesson(self) -> LessonPlan:
         name = self.lesson_name.text().strip() or tr("cls_untitled", self.model.lang)
-        return LessonPlan(name, tuple(self._lesson))
+        return LessonPlan(name, tuple(self._lesson), self.model.querent)
 
     def save_to(self, path: str | Path) -> bool:
         """Write the lesson; any failure is shown in a message box and the lesson stays as it is
@@ -448,6 +448,8 @@ class ClassroomPanel(QWidget):
             self.model.report(str(e))  # the file stays where it is, untouched
             return False
         self._set_lesson(list(lesson.steps), lesson.name, Path(path))
+        if lesson.querent is not None:  # the person the lesson's 式 were cast for comes back with it
+            self.model.set_querent(lesson.querent)
         return True
 
     def _set_lesson(self, steps: list[LessonStep], name: str, path: Path | None) -> None:

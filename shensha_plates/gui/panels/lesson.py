@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, QUrl, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QTextBrowser, QVBoxLayout,
+    QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTextBrowser, QVBoxLayout,
     QWidget,
 )
 
@@ -54,6 +54,22 @@ class LessonPanel(QWidget):
         self.lit = Lit()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
+        # the querent (年命): year of birth, sex, age (empty: from the date)
+        qrow = QHBoxLayout()
+        self.querent_label = QLabel()
+        self.birth_edit = QLineEdit()
+        self.birth_edit.setObjectName("querent_birth")
+        self.sex_combo = QComboBox()
+        self.sex_combo.setObjectName("querent_sex")
+        self.age_edit = QLineEdit()
+        self.age_edit.setObjectName("querent_age")
+        self.age_edit.setMaximumWidth(round(self.fontMetrics().horizontalAdvance("0") * 12))
+        for part, stretch in ((self.querent_label, 0), (self.birth_edit, 2), (self.sex_combo, 0), (self.age_edit, 1)):
+            qrow.addWidget(part, stretch)
+        outer.addLayout(qrow)
+        self.birth_edit.editingFinished.connect(self._querent_changed)
+        self.age_edit.editingFinished.connect(self._querent_changed)
+        self.sex_combo.activated.connect(lambda _i: self._querent_changed())
         self.text = QTextBrowser()
         self.text.setObjectName("lesson_text")
         self.text.setOpenLinks(False)
@@ -141,6 +157,7 @@ class LessonPanel(QWidget):
         self.walk_fwd.clicked.connect(lambda: self.go_walk(1))
         self.model.subscribe(self._on_model)
         self.retranslate()
+        self.show_querent()
 
     # -- the quiz -----------------------------------------------------------------------------------
     def start_quiz(self, kind: str, seed: int | None = None) -> LessonQuizDialog:
@@ -229,6 +246,32 @@ class LessonPanel(QWidget):
     def _on_model(self, event: str) -> None:
         if event == "state" and self.walk:
             self.stop_walk()  # another plate: the walk-through was about the old one
+        if event == "querent":
+            self.show_querent()
+            self.refresh()
+
+    # -- the querent --------------------------------------------------------------------------------
+    def show_querent(self) -> None:
+        q = self.model.querent
+        self.birth_edit.setText("" if q is None else q.birth_text)
+        self.sex_combo.setCurrentIndex(0 if q is None else (1 if q.sex == "m" else 2))
+        self.age_edit.setText("" if q is None or q.age is None else str(q.age))
+
+    def _querent_changed(self) -> None:
+        from shensha_plates.core.liuren.nianming import Querent
+        birth = self.birth_edit.text().strip()
+        sex = self.sex_combo.currentData()
+        if not birth and not self.age_edit.text().strip():
+            self.model.set_querent(None)
+            return
+        if not birth or not sex:
+            return  # not all given yet
+        try:
+            q = Querent.parse(birth, str(sex), self.age_edit.text())
+        except ShenshaError as e:
+            self.model.report(str(e))
+            return
+        self.model.set_querent(q)
 
     def _fold_school(self, on: bool) -> None:
         self.school_box.setVisible(on)
@@ -248,6 +291,18 @@ class LessonPanel(QWidget):
             combo.blockSignals(False)
             self.setting_labels[setting.id].setText(to_lang(setting.name, lang))
         self._walk_controls()
+        self.querent_label.setText(tr("nian_ming", lang))
+        self.birth_edit.setPlaceholderText(tr("querent_birth", lang))
+        self.age_edit.setPlaceholderText(tr("querent_age", lang))
+        self.age_edit.setToolTip(tr("querent_age_tip", lang))
+        self.sex_combo.blockSignals(True)
+        index = max(0, self.sex_combo.currentIndex())
+        self.sex_combo.clear()
+        self.sex_combo.addItem(tr("querent_sex", lang), None)
+        self.sex_combo.addItem(tr("male", lang), "m")
+        self.sex_combo.addItem(tr("female", lang), "f")
+        self.sex_combo.setCurrentIndex(index)
+        self.sex_combo.blockSignals(False)
         self.quiz_first.setText(tr("quiz_first_go", lang))
         self.quiz_method.setText(tr("quiz_method_go", lang))
         self.show_options()
@@ -291,8 +346,11 @@ class LessonPanel(QWidget):
             self.text.setHtml(message)
             self.spirits.setHtml("")
             return
+        nm = self.model.nian_ming()
         top, rows, tail = lesson_parts(ke, self.model.plate, lang, self.lit, self.names(),
-                                       school_differences(ke, lang), self.english())
+                                       school_differences(ke, lang), self.english(), nm)
+        if nm is None and self.model.querent is not None:
+            top += f"<p style='color:#8a3b12'>{html.escape(tr('querent_needs_age', lang))}</p>"
         bar = self.text.verticalScrollBar()
         pos = bar.value()
         self.text.setHtml(top)
@@ -343,3 +401,8 @@ class LessonPanel(QWidget):
         elif kind == "trans":
             t = ke.transmissions[int(rest)]
             self.sigShow.emit("", ke.plate.under(t.branch), frozenset({t.branch}))
+        elif kind == "year":  # the querent's 本命 or 行年: its earth branch, the heaven branch over it lit
+            nm = self.model.nian_ming()
+            if nm is not None:
+                y = nm.ben_ming if rest == "ben_ming" else nm.xing_nian
+                self.sigShow.emit("", y.branch, frozenset({y.heaven}))

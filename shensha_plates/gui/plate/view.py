@@ -27,6 +27,7 @@ from shensha_plates.gui.plate.scene import PlateScene, ViewConfig
 from shensha_plates.gui.plate.wedge_item import WedgeItem
 
 if TYPE_CHECKING:
+    from shensha_plates.gui.plate.years_item import YearsItem
     from shensha_plates.gui.plate.trace_item import TraceItem
 
 __all__ = ["PlateView"]
@@ -68,6 +69,8 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._trace: tuple[str, list[int | None]] | None = None
         self._arrows: tuple[int, ...] = ()
         self.arrows: ArrowsItem | None = None
+        self.years: YearsItem | None = None
+        self._years: tuple[tuple[int, str], ...] = ()
         self.trace_item: TraceItem | None = None
         self.heaven = self.plates.heaven  # the heaven plate and the generals (shown with an hour)
         self.show_heaven = True          # the view option; the rings appear when the state has an hour
@@ -116,11 +119,17 @@ class PlateView(pg.GraphicsLayoutWidget):
             ring.reduce_motion = self.reduce_motion
         self.trace_item = None  # the old one went with its group
         self.arrows = None
+        self.years = None
         name = self.plates.heaven_group
         if name is not None:  # the transmissions' arrows go on the plate that carries the heaven rings
             self.arrows = ArrowsItem(self.plates.groups[name])
             self.arrows.configure(self.bases[name].r_in, config.char_px * 1.25, config.orientation)
             self.arrows.set_transmissions(self._arrows)
+            from shensha_plates.gui.plate.years_item import YearsItem
+            base = self.bases[name]
+            self.years = YearsItem(self.plates.groups[name])
+            self.years.configure((base.r_in + base.r_out) / 2, base.char_px, config.orientation)
+            self.years.set_marks(self._years)
         if self._trace is not None:
             self.show_trace(*self._trace)
         self.refresh()
@@ -241,6 +250,12 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._arrows = tuple(earth)
         if self.arrows is not None:
             self.arrows.set_transmissions(self._arrows)
+
+    def show_years(self, marks: tuple[tuple[int, str], ...]) -> None:
+        """Tag the earth branches of the querent's years (本命 命, 行年 年); empty removes them."""
+        self._years = tuple(marks)
+        if self.years is not None:
+            self.years.set_marks(self._years)
 
     def highlight(self, spirit_ids: frozenset[str]) -> None:
         for ring in self.rings.values():

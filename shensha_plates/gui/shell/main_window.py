@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         self.model.subscribe(self._on_model)
         self._on_model("state")
         self._on_model("history")
+        self._restore_querent()
         self.first_run_hint: QLabel | None = None
         if not self.settings.get("first_run_hint_done"):
             self._show_first_run_hint()
@@ -275,6 +276,10 @@ class MainWindow(QMainWindow):
             self._show_details(self.selected_branch)
             if self.panel.search.text().strip():
                 self.search(self.panel.search.text(), quiet=True)
+        if event in ("state", "querent"):
+            nm = self.model.nian_ming()
+            self.view.show_years(() if nm is None else ((nm.ben_ming.branch, tr("ming_tag", lang)),
+                                                        (nm.xing_nian.branch, tr("nian_tag", lang))))
         if event == "paper":
             self._update_status()
         if event == "history":
@@ -426,6 +431,17 @@ class MainWindow(QMainWindow):
         for name, menu in self.menus.items():
             menu.setTitle(tr(name, lang))
         self._update_status()
+
+    def _restore_querent(self) -> None:
+        """The querent (年命) saved last time, if any: a damaged entry is dropped without a word (the
+        fields are empty again, as on a first start)."""
+        from shensha_plates.core.liuren.nianming import Querent
+        birth, sex, age = (self.settings.get(k) for k in ("querent/birth", "querent/sex", "querent/age"))
+        if birth and sex:
+            try:
+                self.model.set_querent(Querent.parse(birth, sex, age or None))
+            except ShenshaError:
+                return
 
     def _show_first_run_hint(self) -> None:
         """Once, on the first start: the discs turn by dragging, and the three keys that matter. It goes
@@ -813,6 +829,10 @@ class MainWindow(QMainWindow):
         s.set("state/day", "" if st.day is None else pillar_name(st.day))
         s.set("state/hour", "" if st.hour is None else BRANCHES[st.hour])
         s.set("variants", ",".join(f"{a}={b}" for a, b in self.model.options.variants))
+        q = self.model.querent
+        s.set("querent/birth", "" if q is None else q.birth_text)
+        s.set("querent/sex", "" if q is None else q.sex)
+        s.set("querent/age", "" if q is None or q.age is None else str(q.age))
         s.raw().setValue("window/geometry", self.saveGeometry())
         if not s.sync() and not self._settings_told:  # it became unwritable during the session
             self._settings_told = True
