@@ -521,3 +521,26 @@ def test_the_querents_years_in_the_lesson_tab_on_the_plate_and_kept(window: Main
     lp._querent_changed()
     assert window.model.querent is not None and window.model.querent.birth_text == "1975"
     assert window.model.message is not None and "birth year" in window.model.message.text
+
+
+def test_the_lesson_table_of_exports_carries_the_querents_years() -> None:
+    from shensha_plates.core.engine import compute_plate
+    from shensha_plates.core.liuren.nianming import Querent, querent_on
+    from shensha_plates.gui.export.lesson_page import lesson_rows
+    state = State.parse("戊寅", 10, "甲戌", "辛巳", "午")
+    ke = compute_ke(state.day, state.hour, BRANCHES.index("寅"))
+    nm = querent_on(Querent.parse("1975", "m"), ke.plate.heaven, ke.plate.generals, 14, 1998)
+    assert nm is not None
+    rows = dict(lesson_rows(ke, compute_plate(state), "zh-Hans", nm))
+    assert rows["年命"].startswith("男·虚岁24") and "本命乙卯 卯上亥白虎" in rows["年命"]
+    assert "行年" in rows[BRANCHES[nm.xing_nian.heaven]]
+
+
+def test_snapshot_takes_the_querent_only_with_a_lesson(tmp_path: Path) -> None:
+    import io
+
+    from shensha_plates.commands import main
+    err = io.StringIO()
+    assert main(["snapshot", "--year", "戊寅", "--month", "10", "--xun", "甲戌", "--birth", "1975", "--sex", "m",
+                 "-o", str(tmp_path / "x.png")], out=io.StringIO(), err=err) == 2
+    assert "--birth needs a lesson" in err.getvalue() and not (tmp_path / "x.png").exists()

@@ -12,6 +12,7 @@ Every bad input raises a :class:`shensha_plates.core.errors.ShenshaError` (one l
 from __future__ import annotations
 
 import argparse
+import datetime as _dt
 import json
 from typing import Any, TextIO
 
@@ -25,7 +26,7 @@ from shensha_plates.core.liuren.nianming import MAX_AGE, NianMing, age_between, 
 from shensha_plates.core.liuren.spirits import KeSpirits, spirits_at_branches, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
 
-__all__ = ["strength_of", "split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
+__all__ = ["add_querent_arguments", "nian_ming_from_args", "strength_of", "split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
 
 # The square layout of the plate: the earth branches in their printed places (as seed 002 prints them).
 _SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
@@ -41,12 +42,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="the 720 lessons: 60 days × the twelve heaven branches over 子")
     p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                    help="a disputed point, e.g. shehai=depth, noble=seed000, jialin=heaven; repeatable")
+    add_querent_arguments(p)
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+
+
+def add_querent_arguments(p: argparse.ArgumentParser) -> None:
+    """The querent's 年命 (``ke`` and ``snapshot``)."""
     p.add_argument("--birth", help="the querent's year of birth (本命): a year, e.g. 1975, or its pillar, e.g. 乙卯")
     p.add_argument("--sex", help="the querent's sex for the 行年: m or f (男 / 女)")
     p.add_argument("--age", type=str, default=None,
                    help="the age in 虚岁 (the year of birth is 1); from --date and a birth year when not given")
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
 
 
 def split_variants(choices: list[str]) -> tuple[KeOptions, Options]:
@@ -127,7 +133,7 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         hour = _branch(args.hour, "hour", suffix="时")
         general = _branch(args.general, "general", suffix="将")
     ke = compute_ke(day, hour, general, options)
-    nm = _nian_ming(args, ke, options, state, calendar)
+    nm = nian_ming_from_args(args, ke, options, state, None if calendar is None else info.moment)
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     # the month for 旺衰: the date's; without one, the month whose branch the month general is the 合 of
     month_branch, month_basis = (state.month_branch, "date") if state is not None else ((1 - general) % 12, "general")
@@ -156,9 +162,10 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _nian_ming(args: argparse.Namespace, ke: Ke, options: KeOptions, state: State | None,
-               calendar: dict[str, Any] | None) -> NianMing | None:
-    """``--birth``, ``--sex`` and ``--age`` as the querent's 年命 on this plate (None without --birth)."""
+def nian_ming_from_args(args: argparse.Namespace, ke: Ke, options: KeOptions, state: State | None,
+                        moment: _dt.datetime | None) -> NianMing | None:
+    """``--birth``, ``--sex`` and ``--age`` as the querent's 年命 on this plate (None without --birth);
+    ``moment``: the chart's date, when it has one (the age comes from it)."""
     birth_text, sex_text, age_text = getattr(args, "birth", None), getattr(args, "sex", None), getattr(args, "age", None)
     if birth_text is None:
         if sex_text is not None or age_text is not None:
@@ -175,13 +182,11 @@ def _nian_ming(args: argparse.Namespace, ke: Ke, options: KeOptions, state: Stat
         if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= MAX_AGE:
             raise InputError(f"invalid --age: {age_text!r} (expected 1–{MAX_AGE}, in 虚岁: the year of birth is 1)")
         given = int(t)
-    if state is None or calendar is None:  # no date: the chart's year is not known
+    if state is None or moment is None:  # no date: the chart's year is not known
         if given is None:
             raise InputError("without --date the age must be given: --age N (虚岁, the year of birth is 1)")
         age = given
     else:
-        import datetime as _dt
-        moment = _dt.datetime.fromisoformat(calendar["date"])
         chart_year = moment.year if (moment.year - 4) % 60 == state_year_pillar(state) else moment.year - 1
         age = age_between(birth, birth_year, state_year_pillar(state), chart_year)
         if given is not None and birth_year is not None and given != age:

@@ -58,6 +58,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mountains", action="store_true", help="show the 24 mountains around the branches")
     p.add_argument("--general", default=None,
                    help="the month general's branch (月将) for the lesson, e.g. 寅 (default: the date's, else the month's)")
+    from shensha_plates.core.liuren.cli import add_querent_arguments
+    add_querent_arguments(p)  # the querent's 年命: a row of the lesson's table
 
 
 def _size(text: str | None) -> tuple[int, int | None]:
@@ -92,6 +94,13 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
         from shensha_plates.core.liuren.cli import split_choices
         ke_options, options = split_choices(args.variant)
         lesson = _lesson(state, calendar, ke_options, args.general)
+        nian_ming = None
+        if lesson is not None:
+            from shensha_plates.core.liuren.cli import nian_ming_from_args
+            nian_ming = nian_ming_from_args(args, lesson, ke_options, state,
+                                            None if calendar is None else calendar.moment)
+        elif getattr(args, "birth", None) is not None:
+            raise UsageError("--birth needs a lesson: an hour (--hour, or a --date with a time)")
         from shensha_plates.core.cli import rejected_warnings
         for line in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
             say(err, line.removeprefix("shensha-plates: "))
@@ -104,7 +113,7 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
                                view=ViewConfig(layout=args.layout, orientation=args.orientation,
                                                text_mode=args.text, mountains=args.mountains,
                                                heaven=lesson is not None),
-                               lesson=lesson).validate()
+                               lesson=lesson, nian_ming=nian_ming).validate()
         _ensure_app()
         plate = compute_plate(state, options)
         path = export(args.output, plate, calendar, opts)

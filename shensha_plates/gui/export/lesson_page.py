@@ -8,9 +8,10 @@ transmissions with the method, and the spirits on each branch of the lesson.
 
 from __future__ import annotations
 
-from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.liuren import Ke
+from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.liuren.spirits import resolve_names
 from shensha_plates.gui.describe import spirit_name, to_lang
 from shensha_plates.gui.i18n import tr
@@ -36,7 +37,7 @@ def place_heaven(plates: PlateScene, ke: Ke, lang: str, general_names: bool = Fa
         ring.set_anchor(ke.plate.under(0), animate=False)
 
 
-def lesson_rows(ke: Ke, plate: Plate, lang: str) -> list[tuple[str, str]]:
+def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = None) -> list[tuple[str, str]]:
     """Rows for the spirits table: the lesson in the books' order, then the spirits on each branch."""
     hp = ke.plate
     rtl = list(reversed(ke.lessons))
@@ -47,6 +48,11 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str) -> list[tuple[str, str]]:
     method = ke.method_name(lang) + ("" if to_lang(ke.ke, lang) == ke.method_name(lang) else "·" + to_lang(ke.ke, lang))
     rows = [(tr("four_lessons", lang), f"{BRANCHES[hp.general]}将加{BRANCHES[hp.hour]}　{lessons}"),
             (tr("three_transmissions", lang), f"{trans}　【{tr('method', lang)}】{method}")]
+    if nian_ming is not None:  # the querent's years: each with the heaven branch over it and its general
+        sex = tr("male" if nian_ming.sex == "m" else "female", lang)
+        rows.append((tr("nian_ming", lang), f"{sex}·{tr('age_xusui', lang, age=nian_ming.age)}　" + "　".join(
+            f"{tr(y.role, lang)}{pillar_name(y.pillar)} {BRANCHES[y.branch]}{to_lang('上', lang)}"
+            f"{BRANCHES[y.heaven]}{general_name(y.general, lang)}" for y in nian_ming.years)))
     heads: dict[int, list[str]] = {}
     for lesson in ke.lessons:
         if lesson.repeat_of is None:
@@ -55,6 +61,9 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str) -> list[tuple[str, str]]:
         which = tr(("trans_first", "trans_middle", "trans_last")[t.position], lang)
         if which not in heads.setdefault(t.branch, []):
             heads[t.branch].append(which)
+    for y in nian_ming.years if nian_ming is not None else ():
+        if tr(y.role, lang) not in heads.setdefault(y.heaven, []):
+            heads[y.heaven].append(tr(y.role, lang))
     for b, head in heads.items():
         names = "、".join(dict.fromkeys(spirit_name(p.spirit, lang) for p in plate.at(b)))
         rows.append((BRANCHES[b], f"【{'、'.join(head)}】{names}"))

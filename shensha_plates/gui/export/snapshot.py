@@ -31,6 +31,7 @@ from shensha_plates.core.catalog import Catalog, default_catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.liuren import Ke
+from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.text import branch_sections
 from shensha_plates.gui.describe import section_name, state_label
@@ -94,6 +95,7 @@ class SnapshotOptions:
     lang: str = "zh-Hans"
     view: ViewConfig = field(default_factory=ViewConfig)
     lesson: Ke | None = None      # include this lesson (课传): heaven rings drawn, lesson rows in the table
+    nian_ming: NianMing | None = None  # the querent's years on that lesson (a row of the table)
     paper_look: bool = False      # the cream "paper" of the screen instead of white
 
     @property
@@ -160,13 +162,14 @@ def _caption(plate: Plate, calendar: CalendarInfo | None, lang: str) -> list[str
     return lines
 
 
-def _table_rows(plate: Plate, lang: str, catalog: Catalog, lesson: Ke | None = None) -> list[tuple[str, str]]:
+def _table_rows(plate: Plate, lang: str, catalog: Catalog, lesson: Ke | None = None,
+                nian_ming: NianMing | None = None) -> list[tuple[str, str]]:
     rows = []
     for b in range(12):
         sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), lang == "zh-Hant", "〔{}〕")
         rows.append((BRANCHES[b], "　".join(f"【{label}】{' '.join(names)}" for label, names in sections)))
     if lesson is not None:  # the lesson, and the spirits on each lesson and transmission
-        rows += lesson_rows(lesson, plate, lang)
+        rows += lesson_rows(lesson, plate, lang, nian_ming)
     return rows
 
 
@@ -209,7 +212,7 @@ def paint_pages(painter: QPainter, page: QRectF, plate: Plate, calendar: Calenda
             y += unit * 2.0
         y += unit * 0.6
     footer = (unit * 3.2 if opts.legend else 0) + (unit * 2.0 if opts.source else 0)
-    rows = _table_rows(plate, opts.lang, cat, opts.lesson) if opts.table else []
+    rows = _table_rows(plate, opts.lang, cat, opts.lesson, opts.nian_ming) if opts.table else []
     table_h = _table_height(painter, rows, inner_w, unit) if rows else 0.0
     plates_h = page.bottom() - margin - footer - table_h - y
     scene, rect, _keep = _plates_scene(plate, opts, cat)
@@ -378,7 +381,7 @@ def paint_table_page(painter: QPainter, page: QRectF, plate: Plate, calendar: Ca
         painter.drawText(QRectF(page.left() + margin, top, inner_w, unit * 3.4), Qt.AlignmentFlag.AlignCenter,
                          _caption(plate, calendar, opts.lang)[0])
         top += unit * 3.8
-    rows = _table_rows(plate, opts.lang, catalog, opts.lesson)
+    rows = _table_rows(plate, opts.lang, catalog, opts.lesson, opts.nian_ming)
     avail = page.bottom() - margin - _footer_height(opts, unit * 1.15, bool(folio)) - top - reserve
     scale = 1.2
     for candidate in (2.2, 2.0, 1.9, 1.8, 1.7, 1.6, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25):
@@ -484,7 +487,7 @@ def _png_size(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple[in
     if opts.table:
         img = QImage(8, 8, QImage.Format.Format_ARGB32)
         p = QPainter(img)
-        h += _table_height(p, _table_rows(plate, opts.lang, catalog, opts.lesson), opts.width - unit * 6, unit) + unit
+        h += _table_height(p, _table_rows(plate, opts.lang, catalog, opts.lesson, opts.nian_ming), opts.width - unit * 6, unit) + unit
         p.end()
     if h > MAX_SIDE:
         # the page's height grows with its width: say which width would fit
