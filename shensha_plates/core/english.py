@@ -36,7 +36,7 @@ from shensha_plates.core import tomlcache
 from shensha_plates.core.errors import CatalogError
 
 __all__ = ["Gloss", "English", "english", "load_english", "pinyin", "syllables", "label", "readings",
-           "translate_term", "CREDIT"]
+           "translate_term"]
 
 SCHEMA_VERSION: Final = 1
 _EN_FILE: Final = "resources/i18n/en.toml"
