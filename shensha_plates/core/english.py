@@ -1,0 +1,298 @@
+"""English for learners: pinyin for every name, and English glosses and meanings as data.
+
+The glosses and meanings are ``resources/i18n/en.toml`` (every text there is our translation; ``usual``
+marks a gloss that follows an established English rendering); the readings pypinyin gets wrong for a
+name are ``resources/i18n/pinyin.toml``. Both are validated completely when first used: every spirit of
+the catalog, every general, method, lesson name and step sentence of the Liu Ren tables must have its
+English, nothing unknown may be there, and a step sentence must use exactly the fields of its Chinese
+one. A fault raises one :class:`~shensha_plates.core.errors.CatalogError` naming file, entry, field
+and value.
+
+Pinyin comes from pypinyin (a maintained library with a phrase dictionary, so that 长生 is cháng but
+长绳 would need the override; hand-written tables would be worse at both).
+
+>>> pinyin("天马")
+'Tiānmǎ'
+>>> pinyin("螣蛇")
+'Téngshé'
+>>> english().spirit("tian_ma").gloss
+'Heavenly Horse'
+>>> label("天马", "Heavenly Horse")
+'天马 Tiānmǎ · Heavenly Horse'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, Final
+from collections.abc import Mapping
+
+from shensha_plates.core import tomlcache
+from shensha_plates.core.errors import CatalogError
+
+__all__ = ["Gloss", "English", "english", "load_english", "pinyin", "syllables", "label", "readings",
+           "translate_term"]
+
+SCHEMA_VERSION: Final = 1
+_EN_FILE: Final = "resources/i18n/en.toml"
+_PINYIN_FILE: Final = "resources/i18n/pinyin.toml"
+_VOWEL_START: Final = re.compile(r"^[aeoāáǎàēéěèōóǒò]")
+_HAN: Final = re.compile(r"[\u3400-\u9fff]")
+
+
+@dataclass(frozen=True, slots=True)
+class Gloss:
+    """A short English name and (optionally) a meaning; ``usual``: the gloss is the established
+    English rendering rather than our literal one."""
+
+    gloss: str
+    meaning: str = ""
+    usual: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class English:
+    """The English tables, keyed as the Chinese data is (ids, or the Chinese text for terms)."""
+
+    credit: str
+    spirits: Mapping[str, Gloss]
+    rings: Mapping[str, str]
+    conditions: Mapping[str, str]
+    generals: Mapping[str, Gloss]
+    month_generals: Mapping[str, str]
+    kin: Mapping[str, str]
+    methods: Mapping[str, Gloss]
+    ke: Mapping[str, str]
+    rules: Mapping[str, str]
+    terms: Mapping[str, str]
+    names: Mapping[str, Gloss]
+    branches: Mapping[str, str]
+    stems: Mapping[str, str]
+
+    def spirit(self, spirit_id: str) -> Gloss:
+        """The gloss of a catalog spirit (an empty one for a spirit of a catalog of one's own)."""
+        return self.spirits.get(spirit_id, Gloss(""))
+
+    def term(self, text: str) -> str:
+        return translate_term(text, self)
+
+
+def _fail(file: str, entry: str, field: str, value: object, problem: str) -> CatalogError:
+    return CatalogError(file, entry, field, value, problem)
+
+
+def _read(name: str) -> dict[str, Any]:
+    path = resources.files("shensha_plates").joinpath(name)
+    try:
+        raw = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise _fail(name, "(file)", "(bytes)", None, f"cannot be read as UTF-8: {e}") from None
+    try:
+        data = tomlcache.loads(raw)
+    except ValueError as e:
+        raise _fail(name, "(syntax)", "(toml)", None, f"not valid TOML: {e}") from None
+    if data.get("schema_version") != SCHEMA_VERSION:
+        raise _fail(name, "(file)", "schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
+    return data
+
+
+def _table(data: Mapping[str, Any], name: str, section: str) -> Mapping[str, Any]:
+    value = data.get(section)
+    if not isinstance(value, dict) or not value:
+        raise _fail(name, f"[{section}]", section, value, "expected a non-empty table")
+    return value
+
+
+def _texts(data: Mapping[str, Any], name: str, section: str, keys: frozenset[str] | None) -> Mapping[str, str]:
+    """A table of key = "English"; with ``keys``, exactly those keys."""
+    table = _table(data, name, section)
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        if not isinstance(value, str) or not value.strip():
+            raise _fail(name, f"[{section}] {key}", key, value, "must be a non-empty English text")
+        if _HAN.search(value) and section not in ("rule",):
+            raise _fail(name, f"[{section}] {key}", key, value, "must be English (no Chinese characters)")
+        out[key] = value
+    _same_keys(name, section, set(out), keys)
+    return MappingProxyType(out)
+
+
+def _glosses(data: Mapping[str, Any], name: str, section: str, keys: frozenset[str] | None) -> Mapping[str, Gloss]:
+    table = _table(data, name, section)
+    out: dict[str, Gloss] = {}
+    for key, value in table.items():
+        entry = f"[{section}] {key}"
+        if not isinstance(value, dict):
+            raise _fail(name, entry, key, value, "must be { gloss = …, meaning = … }")
+        extra = set(value) - {"gloss", "meaning", "usual"}
+        if extra:
+            raise _fail(name, entry, sorted(extra)[0], value[sorted(extra)[0]], "is not a field (gloss, meaning, usual)")
+        gloss, meaning, usual = value.get("gloss"), value.get("meaning", ""), value.get("usual", False)
+        if not isinstance(gloss, str) or not gloss.strip() or _HAN.search(gloss):
+            raise _fail(name, entry, "gloss", gloss, "must be a non-empty English text")
+        if not isinstance(meaning, str) or (section != "general" and not meaning.strip()):
+            raise _fail(name, entry, "meaning", meaning, "must be a non-empty English text")
+        if not isinstance(usual, bool):
+            raise _fail(name, entry, "usual", usual, "must be true or false")
+        out[key] = Gloss(gloss.strip(), meaning.strip(), usual)
+    _same_keys(name, section, set(out), keys)
+    return MappingProxyType(out)
+
+
+def _same_keys(name: str, section: str, have: set[str], want: frozenset[str] | None) -> None:
+    if want is None:
+        return
+    missing = sorted(want - have)
+    if missing:
+        raise _fail(name, f"[{section}] {missing[0]}", missing[0], None,
+                    f"has no English ({len(missing)} missing in [{section}])")
+    extra = sorted(have - want)
+    if extra:
+        raise _fail(name, f"[{section}] {extra[0]}", extra[0], None, "is not a name the Chinese data has")
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def load_english() -> English:
+    """Read and validate ``resources/i18n/en.toml`` against the packaged catalog and Liu Ren tables."""
+    from shensha_plates.core.catalog import default_catalog
+    from shensha_plates.core.liuren.plate import KIN
+    from shensha_plates.core.liuren.tables import liuren_tables
+    name = _EN_FILE
+    data = _read(name)
+    extra = set(data) - {"schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin",
+                         "method", "ke", "rule", "term", "name", "branch", "stem"}
+    if extra:
+        key = sorted(extra)[0]
+        raise _fail(name, "(file)", key, data[key], "is not a section of the English file")
+    credit = data.get("credit")
+    if not isinstance(credit, str) or not credit.strip():
+        raise _fail(name, "(file)", "credit", credit, "must say whose translation this is")
+    cat = default_catalog()
+    lr = liuren_tables()
+    conditions = frozenset(s.condition for s in cat.spirits if s.condition)
+    rules = _texts(data, name, "rule", frozenset(lr.rules))
+    for rid, text in rules.items():
+        want = _fields(lr.rules[rid].text)
+        if _fields(text) != want:
+            raise _fail(name, f"[rule] {rid}", rid, text,
+                        f"must use exactly the fields of the Chinese sentence: {', '.join(sorted(want)) or 'none'}")
+    from shensha_plates.core.cycle import BRANCHES, STEMS
+    return English(
+        credit=credit.strip(),
+        spirits=_glosses(data, name, "spirit", frozenset(s.id for s in cat.spirits)),
+        rings=_texts(data, name, "ring", frozenset(r.id for r in cat.rings)),
+        conditions=_texts(data, name, "condition", conditions),
+        generals=_glosses(data, name, "general", frozenset(g.id for g in lr.generals)),
+        month_generals=_texts(data, name, "month_general", frozenset(m.name for m in lr.month_generals)),
+        kin=_texts(data, name, "kin", frozenset(KIN)),
+        methods=_glosses(data, name, "method", frozenset(lr.methods)),
+        ke=_texts(data, name, "ke", None),
+        rules=rules,
+        terms=_texts(data, name, "term", None),
+        names=_glosses(data, name, "name", frozenset(n.id for n in lr.names)),
+        branches=_texts(data, name, "branch", frozenset(BRANCHES)),
+        stems=_texts(data, name, "stem", frozenset(STEMS)),
+    )
+
+
+@lru_cache(maxsize=1)
+def english() -> English:
+    """The packaged English tables, read and checked once."""
+    return load_english()
+
+
+@lru_cache(maxsize=1)
+def _readings() -> Mapping[str, tuple[str, ...]]:
+    name = _PINYIN_FILE
+    table = _table(_read(name), name, "reading")
+    out: dict[str, tuple[str, ...]] = {}
+    for word, reading in table.items():
+        sylls = tuple(reading.split()) if isinstance(reading, str) else ()
+        if len(sylls) != len(word) or not all(re.fullmatch(r"[a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+", s) for s in sylls):
+            raise _fail(name, f"[reading] {word}", word, reading,
+                        "must give one lower-case syllable with its tone mark per character, separated by spaces")
+        out[word] = sylls
+    return MappingProxyType(out)
+
+
+def readings() -> Mapping[str, tuple[str, ...]]:
+    """The readings chosen over pypinyin's (word or character → syllables)."""
+    return _readings()
+
+
+@lru_cache(maxsize=4096)
+def syllables(text: str) -> tuple[str, ...]:
+    """One syllable with tone marks per Chinese character of ``text`` (other characters dropped):
+    the longest override of ``pinyin.toml`` at each place, pypinyin's phrase reading elsewhere."""
+    from pypinyin import Style, lazy_pinyin
+    overrides = _readings()
+    longest = max(map(len, overrides), default=1)
+    out: list[str] = []
+    run = ""
+
+    def flush() -> None:
+        nonlocal run
+        if run:
+            out.extend(lazy_pinyin(run, style=Style.TONE, errors="ignore"))
+            run = ""
+
+    i = 0
+    while i < len(text):
+        for n in range(min(longest, len(text) - i), 0, -1):
+            word = text[i:i + n]
+            if word in overrides:
+                flush()
+                out.extend(overrides[word])
+                i += n
+                break
+        else:
+            if _HAN.match(text[i]):
+                run += text[i]
+            else:
+                flush()
+            i += 1
+    flush()
+    return tuple(out)
+
+
+def pinyin(text: str) -> str:
+    """A name in pinyin as one capitalised word with tone marks, an apostrophe before a syllable that
+    begins with a, e or o (天恩 → Tiān'ēn)."""
+    parts = syllables(text)
+    word = "".join((("'" if i and _VOWEL_START.match(s) else "") + s) for i, s in enumerate(parts))
+    return word[:1].upper() + word[1:]
+
+
+def label(name: str, gloss: str, reading: str | None = None) -> str:
+    """"天马 Tiānmǎ · Heavenly Horse": the Chinese name, its pinyin and its gloss."""
+    py = pinyin(name) if reading is None else reading
+    return f"{name} {py} · {gloss}" if gloss else f"{name} {py}"
+
+
+_CANDS: Final = re.compile(r"^[\u3400-\u9fff]+(、[\u3400-\u9fff]+)+$")
+_XING_BACK: Final = re.compile(r"^所刑(.)回到初传$")
+
+
+def translate_term(text: str, tables: English | None = None) -> str:
+    """A Chinese term of the plate in English (a branch or stem list, a name, or the text unchanged)."""
+    t = tables or english()
+    if text in t.terms:
+        return t.terms[text]
+    if text in t.kin:
+        return t.kin[text]
+    if text in t.ke:
+        return t.ke[text]
+    m = _XING_BACK.match(text)
+    if m:
+        return f"punishes {m.group(1)}, which returns to the first transmission"
+    if "、" in text:
+        return ", ".join(text.split("、"))
+    return text
