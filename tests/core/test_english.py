@@ -1,0 +1,83 @@
+"""English for learners (issue 28's data): a gloss and a meaning for every spirit, general and method
+of the data, validated at load with one clear error, and pinyin from pypinyin with the readings of the
+names' polyphonic characters chosen and checked."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from shensha_plates.core import english as en_mod
+from shensha_plates.core.catalog import default_catalog
+from shensha_plates.core.english import english, label, load_english, pinyin, readings
+from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.liuren import liuren_tables
+
+HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def test_every_spirit_general_and_method_has_its_english() -> None:
+    en = english()
+    for s in default_catalog().spirits:
+        g = en.spirit(s.id)
+        assert g.gloss and g.meaning and not HAN.search(g.gloss), s.id
+    lr = liuren_tables()
+    assert {g.id for g in lr.generals} == set(en.generals)
+    assert all(en.generals[g].gloss for g in en.generals)
+    assert set(lr.methods) == set(en.methods)
+    assert "translation" in en.credit  # every text is marked as ours
+    # established renderings where the literature has them
+    assert en.spirit("tao_hua").gloss == "Peach Blossom" and en.spirit("tao_hua").usual
+    assert en.spirit("yi_ma").gloss == "Travelling Horse"
+
+
+# each polyphonic character of the names, in a name that has it, with the reading chosen
+POLYPHONIC = {
+    "螣蛇": "Téngshé", "长生": "Chángshēng", "长绳": "Chángshéng", "将星": "Jiàngxīng", "大将军": "Dàjiàngjūn",
+    "喝散": "Hèsàn", "丧门": "Sāngmén", "丧魄": "Sàngpò", "支冲": "Zhīchōng", "重审": "Chóngshěn",
+    "行年": "Xíngnián", "冠带": "Guāndài", "煞神": "Shàshén", "天马": "Tiānmǎ", "月将": "Yuèjiàng",
+}
+
+
+@pytest.mark.parametrize("name, reading", sorted(POLYPHONIC.items()))
+def test_the_reading_of_each_polyphonic_name(name: str, reading: str) -> None:
+    assert pinyin(name) == reading
+
+
+def test_the_override_table_is_checked_and_used() -> None:
+    table = readings()
+    assert table["煞"] == ("shà",) and table["螣"] == ("téng",)
+    assert label("天马", "Heavenly Horse") == "天马 Tiānmǎ · Heavenly Horse"
+
+
+def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
+    real = en_mod._read
+    data = copy.deepcopy(real(en_mod._EN_FILE))
+    change(data)  # type: ignore[operator]
+    monkeypatch.setattr(en_mod, "_read", lambda name: data if name == en_mod._EN_FILE else real(name))
+    with pytest.raises(CatalogError) as e:
+        load_english()
+    return e.value
+
+
+def test_a_missing_spirit_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["spirit"].pop("tian_ma"))
+    assert err.file.endswith("en.toml") and "tian_ma" in str(err)
+
+
+def test_chinese_in_a_gloss_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["spirit"]["tian_ma"].update(gloss="天马"))
+    assert err.entry == "[spirit] tian_ma" and err.field == "gloss" and err.value == "天马"
+
+
+def test_an_unknown_field_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["spirit"]["tian_ma"].update(colour="red"))
+    assert err.entry == "[spirit] tian_ma" and err.field == "colour"
+
+
+def test_a_step_sentence_must_keep_its_fields(monkeypatch: pytest.MonkeyPatch) -> None:
+    rid = next(iter(liuren_tables().rules))
+    err = _damaged(monkeypatch, lambda d: d["rule"].update({rid: "no fields at all {nonsense}"}))
+    assert err.entry == f"[rule] {rid}" and "fields" in err.problem
