@@ -14,7 +14,7 @@ from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, xun_void
 from shensha_plates.core.text import section_name as core_section_name
 from shensha_plates.core.engine import Placement, Plate, State
 from shensha_plates.core.script import to_traditional
-from shensha_plates.gui.i18n import gloss, tr
+from shensha_plates.gui.i18n import tr
 
 __all__ = ["state_label", "branch_html", "to_lang", "spirit_name", "spirit_html", "search_spirits",
            "section_name", "source_line"]
@@ -78,9 +78,17 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
         verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
         parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))}"
                      f"{'一二三四五六七八九'[min(number, 9) - 1]}：{verdict_html}{e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
-    if english:
-        word = gloss({"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality])
-        parts.append(f"<br/><i style='color:#777;font-size:small'>{e(word)} · {e(spirit.id)}</i>")
+    if english:  # for a learner: the name read aloud, its English and its meaning (our translation)
+        from shensha_plates.core.english import english as english_tables, pinyin
+        en = english_tables().spirit(spirit.id)
+        word = {"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality]
+        if en.gloss:
+            parts.append(f"<br/><i style='color:#555'>{e(spirit.name)} {e(pinyin(spirit.name))} · {e(en.gloss)}"
+                         f" ({e(word)})</i>")
+            if en.meaning:
+                parts.append(f"<br/><i style='color:#777;font-size:small'>{e(en.meaning)}</i>")
+        else:  # a spirit of a catalog of one's own, with no English written for it
+            parts.append(f"<br/><i style='color:#777;font-size:small'>{e(pinyin(spirit.name))} ({e(word)})</i>")
     return "".join(parts)
 
 
@@ -102,9 +110,11 @@ def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Han
     body = []
     for label, items in sections:
         gl = ""
-        if english:
-            kind = "round plate" if any(r.name == label or r.name_trad == label for r in catalog.rings) else "table"
-            gl = f" <i style='color:#777;font-size:small'>({kind})</i>"
+        if english:  # the disc's or the table's English name
+            from shensha_plates.core.english import english as english_tables, pinyin
+            ring = next((r for r in catalog.rings if label in (r.name, r.name_trad)), None)
+            words = english_tables().rings.get(ring.id, "") if ring is not None else ""
+            gl = f" <i style='color:#777;font-size:small'>{e(pinyin(label))}{' · ' + e(words) if words else ''}</i>"
         body.append(f"<h3 style='margin:8px 0 2px 0'>{e(label)}{gl}</h3>" + "<br/>".join(
             f"<div style='margin:3px 0 6px 0'>{it}</div>" for it in items))
     if plate.omitted:

@@ -291,3 +291,27 @@ def test_the_first_run_hint_shows_once(tmp_path: object, qtbot: QtBot) -> None:
     again = MainWindow(settings=Settings(path))
     qtbot.addWidget(again)
     assert again.first_run_hint is None
+
+
+def test_english_glosses_fit_the_panel_at_1280x800_and_are_english(window: MainWindow) -> None:
+    """Issue 23 item 7: with 英文注释 on, every tab of the panel fits the width a 1280×800 screen leaves
+    it (nothing pushed past the edge), and the details say the spirit's English, not its id."""
+    window.setWindowState(Qt.WindowState.WindowNoState)
+    window.resize(1280, 800)
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.panel.english.setChecked(True)
+    QApplication.processEvents()
+    tabs = window.panel.tabs
+    for i in range(tabs.count()):
+        tabs.setCurrentIndex(i)
+        QApplication.processEvents()
+        width = window.panel_container.viewport().width()
+        assert window.panel.minimumSizeHint().width() <= width, (tabs.tabText(i), window.panel.minimumSizeHint())
+        page = tabs.widget(i)
+        inner = page.widget() if hasattr(page, "widget") and callable(page.widget) else None
+        if inner is not None:  # a tab that scrolls on its own (the classroom)
+            assert inner.minimumSizeHint().width() <= page.viewport().width() + 1, tabs.tabText(i)
+    from shensha_plates.core.english import english
+    from shensha_plates.gui.describe import branch_html
+    text = branch_html(window.model.plate, 6, window.model.catalog, "zh-Hans", english=True)
+    assert english().spirit("guan_fu").gloss in text and "guan_fu" not in text and "round plate" not in text

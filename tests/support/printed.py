@@ -45,7 +45,21 @@ def printed_text() -> str:
         seen.update(_run(args))
     parts.append("".join(seen))
     parts.append(_lesson_words())
+    parts.append(_english_words())
     return "".join(sorted(set("".join(parts))))
+
+
+def _english_words() -> str:
+    """The details panel with 英文注释 on, for every branch of a plate with every ring (both scripts)."""
+    from shensha_plates.core.catalog import default_catalog
+    from shensha_plates.core.engine import State, compute_plate
+    from shensha_plates.gui.describe import branch_html
+    plate = compute_plate(State(year_branch=6, month=1, xun=0, year_stem=2, day=0, hour=0))
+    chars: set[str] = set()
+    for lang in ("zh-Hans", "zh-Hant"):
+        for b in range(12):
+            chars.update(branch_html(plate, b, default_catalog(), lang, english=True))
+    return "".join(chars)
 
 
 def _lesson_words() -> str:

@@ -192,10 +192,13 @@ class ClassroomPanel(QWidget):
         """Texts in the model's language; with ``english``, English glosses beside the titles."""
         lang = self.model.lang
         T = lambda k: tr(k, lang)  # noqa: E731
-        G = lambda k: tr(k, lang) + (f"  ({gloss(k)})" if english else "")  # noqa: E731 - with a gloss for learners
-        self.play_box.setTitle(G("cls_present_play"))
-        self.aid_box.setTitle(G("cls_aids"))
-        self.lesson_box.setTitle(G("cls_lesson"))
+        # with a gloss for learners: beside a title when it is short, else in the title's tooltip (a long
+        # one made the panel wider than a 1280×800 screen leaves it)
+        G = lambda k: tr(k, lang) + (f"  ({gloss(k)})" if english and len(gloss(k)) <= 18 else "")  # noqa: E731
+        for box, key in ((self.play_box, "cls_present_play"), (self.aid_box, "cls_aids"),
+                         (self.lesson_box, "cls_lesson")):
+            box.setTitle(G(key))
+            box.setToolTip(gloss(key) if english else "")
         for widget, key in ((self.present_button, "cls_present"), (self.trace_button, "cls_trace_go"),
                             (self.compare_button, "cls_compare_go"), (self.quiz_button, "cls_quiz_go")):
             widget.setToolTip(gloss(key))

@@ -7,6 +7,8 @@ last good state stays.
 
 from __future__ import annotations
 
+import textwrap
+
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -228,6 +230,9 @@ class SidePanel(QWidget):
         self.lang = lang
         self._updating = True
         L = lambda key: tr(key, lang) + (f"  ({gloss(key)})" if english else "")  # noqa: E731
+        # a check box's English goes on a line of its own: on one line it made the panel wider than a
+        # 1280×800 screen leaves it (the combos' arrows and the find box's clear button were pushed off)
+        C = lambda key: tr(key, lang) + ("\n" + "\n".join(textwrap.wrap(gloss(key), 30)) if english else "")  # noqa: E731
         self.dial_box.setTitle(L("dials"))
         self.date_box.setTitle(L("from_date"))
         self.view_box.setTitle(L("view"))
@@ -245,12 +250,12 @@ class SidePanel(QWidget):
         self.date_label.setText(tr("from_date", lang))
         self.apply_date.setText(tr("apply_date", lang))
         self.now_button.setText(tr("now", lang))
-        self.mountains.setText(L("mountains"))
+        self.mountains.setText(C("mountains"))
         self.english.setText(tr("english", lang))
-        self.reduce_motion.setText(L("reduce_motion"))
-        self.paper.setText(L("paper_mode"))
-        self.heaven_rings.setText(L("show_heaven"))
-        self.general_names.setText(L("general_names"))
+        self.reduce_motion.setText(C("reduce_motion"))
+        self.paper.setText(C("paper_mode"))
+        self.heaven_rings.setText(C("show_heaven"))
+        self.general_names.setText(C("general_names"))
         self.general_label.setText(tr("month_general", lang))
         self.general_label.setToolTip(gloss("month_general"))
         # the branches now, the generals' names (from the Liu Ren tables) when they are first shown

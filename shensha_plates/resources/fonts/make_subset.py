@@ -95,6 +95,7 @@ def needed_text() -> str:
         parts += [r.name, r.name_trad, r.source.quote]
     parts += system_texts()
     parts += liuren_texts()
+    parts += english_texts()
     try:  # what the program prints, gathered by running it (in a checkout, beside the tests)
         from tests.support.printed import printed_text
     except ImportError:
@@ -106,6 +107,27 @@ def needed_text() -> str:
     text = "".join(parts)
     text += "".join(chr(c) for c in range(0x20, 0x7F))
     return "".join(sorted(set(text)))
+
+
+def english_texts() -> list[str]:
+    """The English of the learners' glosses (our translation) and the pinyin of every name, with its
+    tone marks (ā á ǎ à …)."""
+    from shensha_plates.core.catalog import default_catalog
+    from shensha_plates.core.english import english, pinyin
+    en = english()
+    parts: list[str] = []
+    for glosses in (en.spirits, en.generals, en.methods, en.names):
+        for g in glosses.values():
+            parts += [g.gloss, g.meaning]
+    for texts in (en.rings, en.conditions, en.month_generals, en.kin, en.ke, en.rules, en.terms, en.branches,
+                  en.stems):
+        parts += list(texts.values())
+    for s in default_catalog().spirits:
+        parts += [pinyin(s.name), pinyin(s.name_trad)]
+    for r in default_catalog().rings:
+        parts.append(pinyin(r.name))
+    parts.append("āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜüĀÁǍÀĒÉĚÈŌÓǑÒ·—–’“”")  # every tone mark, capitals for a name's first letter
+    return parts
 
 
 def main(argv: list[str]) -> int:
