@@ -307,6 +307,10 @@ def test_english_glosses_fit_the_panel_at_1280x800_and_are_english(window: MainW
         QApplication.processEvents()
         width = window.panel_container.viewport().width()
         assert window.panel.minimumSizeHint().width() <= width, (tabs.tabText(i), window.panel.minimumSizeHint())
+        from PySide6.QtWidgets import QCheckBox
+        for cb in tabs.widget(i).findChildren(QCheckBox):  # a gloss on its own lines is not cut off
+            if cb.isVisible():
+                assert cb.height() >= cb.sizeHint().height(), (cb.text(), cb.height(), cb.sizeHint())
         page = tabs.widget(i)
         inner = page.widget() if hasattr(page, "widget") and callable(page.widget) else None
         if inner is not None:  # a tab that scrolls on its own (the classroom)

@@ -263,6 +263,16 @@ class SidePanel(QWidget):
         self._general_names_lang = None
         self.snap.setText(tr("snap_consistent", lang))
         self.search.setPlaceholderText(f"{tr('search', lang)}（{tr('search_hint', lang)}）")
+        # texts of another height (a gloss on a line of its own): the tabs must ask their pages again,
+        # or a page keeps the height it had and its rows are cut
+        for cb in (self.mountains, self.english, self.reduce_motion, self.paper, self.heaven_rings, self.general_names):
+            cb.updateGeometry()
+        for page in (self.dial_box, self.date_box, self.view_box):
+            layout = page.layout()
+            if layout is not None:
+                layout.invalidate()
+            page.updateGeometry()
+        self.tabs.updateGeometry()
         self._fill(self.year, [to_lang(p + "年", lang) for p in PILLARS], PILLARS)
         self._fill(self.month, [to_lang(f"{MONTH_NAMES[i]}（{BRANCHES[(i + 2) % 12]}）", lang) for i in range(12)],
                    [str(i + 1) for i in range(12)])
