@@ -70,6 +70,9 @@ class Condition:
 
     @property
     def needs_plate(self) -> bool:
+        if self.kind == "ke":  # a 卦 of seed 002 names a spirit of the plates
+            from shensha_plates.core.liuren.patterns import patterns
+            return any(p.needs == "plate" and str(self.value) in (p.id, p.name, p.name_trad) for p in patterns())
         return self.kind == "spirit"
 
 
@@ -181,14 +184,15 @@ def _lesson_branch(ke: object, place: str) -> int:
     return ke.lessons[0 if place == "gan" else 2].upper  # type: ignore[attr-defined, no-any-return]
 
 
-def _ke_names(ke: object) -> set[str]:
+def _ke_names(ke: object, plate: Plate | None = None) -> set[str]:
     from shensha_plates.core.liuren import liuren_tables
     names = {ke.method, ke.ke}  # type: ignore[attr-defined]
     info = liuren_tables().methods.get(ke.method)  # type: ignore[attr-defined]
     if info is not None:
         names |= {info.name, info.name_trad}
-    for pattern in getattr(ke, "patterns", ()) or ():  # the chart's 课体 and 格, where it names them
-        names |= {str(getattr(pattern, attr)) for attr in ("id", "name", "name_trad") if hasattr(pattern, attr)}
+    from shensha_plates.core.liuren.patterns import detect_patterns
+    for hit in detect_patterns(ke, plate):  # type: ignore[arg-type]  # the chart's 课体, 格 and 卦
+        names |= {hit.id, hit.name, hit.name_trad}
     return names
 
 
@@ -221,7 +225,7 @@ def _holds(c: Condition, state: State, plate: Plate | None, ke: object | None) -
     elif c.kind == "lesson":
         ok = _lesson_branch(ke, str(c.where)) == c.value
     else:  # ke
-        ok = str(c.value) in _ke_names(ke)
+        ok = str(c.value) in _ke_names(ke, plate)
     return ok != c.negate
 
 

@@ -23,10 +23,11 @@ from shensha_plates.core.liuren.ke import Ke, compute_ke, month_general_at
 from shensha_plates.core.liuren.method import LESSON_NAMES, TRANSMISSION_NAMES, course
 from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describe
 from shensha_plates.core.liuren.nianming import MAX_AGE, NianMing, age_between, nian_ming, parse_birth, parse_sex
+from shensha_plates.core.liuren.patterns import PatternHit
 from shensha_plates.core.liuren.spirits import KeSpirits, spirits_at_branches, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
 
-__all__ = ["add_querent_arguments", "nian_ming_from_args", "strength_of", "split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
+__all__ = ["pattern_json", "add_querent_arguments", "nian_ming_from_args", "strength_of", "split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
 
 # The square layout of the plate: the earth branches in their printed places (as seed 002 prints them).
 _SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
@@ -134,6 +135,9 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         general = _branch(args.general, "general", suffix="将")
     ke = compute_ke(day, hour, general, options)
     nm = nian_ming_from_args(args, ke, options, state, None if calendar is None else info.moment)
+    from shensha_plates.core.engine import compute_plate
+    from shensha_plates.core.liuren.patterns import detect_patterns
+    hits = detect_patterns(ke, None if state is None else compute_plate(state, catalog), nm)
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     # the month for 旺衰: the date's; without one, the month whose branch the month general is the 合 of
     month_branch, month_basis = (state.month_branch, "date") if state is not None else ((1 - general) % 12, "general")
@@ -149,6 +153,7 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
             data["variants"]["palaces"] = catalog.palaces
         data["calendar"] = calendar
         data["nian_ming"] = None if nm is None else nian_ming_json(nm, state, ke, catalog, lang)
+        data["patterns"] = [pattern_json(h, lang) for h in hits]
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
@@ -157,9 +162,21 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         out.write(_tr(f"长生旺衰（日干{STEMS[ke.day % 10]}，{BRANCHES[month_branch]}月 由{basis}）：", lang)
                   + "　".join(f"{_tr(TRANSMISSION_NAMES[i], lang)} {BRANCHES[ke.transmissions[i].branch]} "
                              f"{stage}·{power}" for i, (_, stage, power) in enumerate(growth)) + "\n")
+        if hits:
+            out.write(_tr("课体·格·卦：", lang) + "；".join(
+                f"{h.name_trad if lang == 'zh-Hant' else h.name}（{_tr(h.why, lang)}）" for h in hits) + "\n")
         if nm is not None:
             out.write(nian_ming_text(nm, state, ke, catalog, lang) + "\n")
     return 0
+
+
+def pattern_json(hit: PatternHit, lang: str = "zh-Hans") -> dict[str, Any]:
+    """One pattern as ``ke --format json`` lists it."""
+    from shensha_plates.core.catalog import SEED_FILES
+    src = hit.pattern.source
+    book = liuren_tables().books[src.book].title if src.book else SEED_FILES[src.file or ""]
+    return {"id": hit.id, "name": hit.name, "name_trad": hit.name_trad, "kind": hit.kind,
+            "source": {"book": book, "quote": src.quote}, "why": _tr(hit.why, lang)}
 
 
 def nian_ming_from_args(args: argparse.Namespace, ke: Ke, options: KeOptions, state: State | None,

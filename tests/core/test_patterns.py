@@ -1,0 +1,162 @@
+"""The patterns a lesson forms (课体, 格, 卦) as data: every book example lesson that names one forms it,
+seed 001's own examples and day lists hold, and a damaged rule is one clear error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shensha_plates.core.cycle import BRANCHES, PILLARS, parse_pillar, stem_palace
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.liuren import KeOptions, compute_ke, liuren_tables
+from shensha_plates.core.liuren.nianming import Querent, querent_on
+from shensha_plates.core.liuren.patterns import KINDS, TESTS, detect_patterns, load_patterns, patterns
+from tests.core.test_liuren_cases import CASES, label, turn_of
+
+BOOK_CASES = [c for c in CASES if "patterns" in c]
+
+
+def names(day: str, turn: int, **kw: object) -> list[str]:
+    ke = compute_ke(parse_pillar(day), 0, turn)
+    return [p.name for p in detect_patterns(ke, **kw)]  # type: ignore[arg-type]
+
+
+def gan_shang(day: str, branch: str) -> int:
+    """The turn that puts ``branch`` over the day stem's lodging (干上)."""
+    return (BRANCHES.index(branch) - stem_palace(day[0])) % 12
+
+
+def over(heaven: str, earth: str) -> int:
+    return (BRANCHES.index(heaven) - BRANCHES.index(earth)) % 12
+
+
+@pytest.mark.parametrize("case", BOOK_CASES, ids=label)
+def test_every_book_example_forms_its_pattern(case: dict[str, object]) -> None:
+    options = KeOptions.from_choices(case.get("variants", []))  # type: ignore[arg-type]
+    ke = compute_ke(parse_pillar(str(case["day"])), 0, turn_of(case), options)  # type: ignore[arg-type]
+    found = {p.name for p in detect_patterns(ke)}
+    assert set(case["patterns"]) <= found, found  # type: ignore[arg-type]
+
+
+def test_the_book_examples_are_counted() -> None:
+    assert len(BOOK_CASES) >= 11
+    assert len({n for c in BOOK_CASES for n in c["patterns"]}) >= 9  # type: ignore[union-attr]
+
+
+# seed 001's examples of the 交车格 (its ten kinds each give one day and plate)
+JIAOCHE = [("甲申", "巳"), ("辛丑", "子"), ("戊辰", "酉"), ("辛亥", "寅"), ("癸卯", "戌"), ("庚子", "丑"),
+           ("乙丑", "子")]
+
+
+@pytest.mark.parametrize("day, shang", JIAOCHE)
+def test_seed_001_jiaoche_examples(day: str, shang: str) -> None:
+    assert "交车格" in names(day, gan_shang(day, shang))
+
+
+@pytest.mark.parametrize("day", ["甲寅", "庚申", "丁未", "己未", "癸丑"])
+def test_the_five_days_whose_stem_lodges_at_their_branch_never_cross(day: str) -> None:
+    assert all("交车格" not in names(day, t) for t in range(12))
+
+
+@pytest.mark.parametrize("day", ["乙酉", "丙申", "戊申", "辛卯", "壬寅"])
+def test_seed_001_tongxin_days_in_fanyin(day: str) -> None:
+    assert "同心格" in names(day, 6)  # 返吟: every branch under its opposite
+
+
+def test_seed_001_ghost_patterns() -> None:
+    assert "攅眉格" in names("庚辰", over("午", "巳"))  # 庚辰日午加巳发用
+    assert "鬼脱生格" in names("丙子", gan_shang("丙子", "子"))  # 干上子发用为鬼，生末传寅
+    ke = compute_ke(parse_pillar("己丑"), 0, over("寅", "丑"))  # 支上寅发用作鬼，三传寅卯辰
+    assert [BRANCHES[t.branch] for t in ke.transmissions] == list("寅卯辰")
+    assert "家鬼弄家神" in [p.name for p in detect_patterns(ke)]
+
+
+def test_seed_001_tomb_patterns() -> None:
+    assert all("自生入墓" in names(d, over("寅", "戌")) for d in ("甲子", "乙丑", "癸亥"))
+    assert "自生入墓" not in names("甲子", over("寅", "亥"))
+    # the tomb over the place of growth: the same turn for every stem (the tomb is eight places on)
+    assert "长生处乘墓" in names("甲子", over("未", "亥")) and "长生处乘墓" in names("丙寅", over("戌", "寅"))
+    assert "长生处乘墓" not in names("甲子", over("未", "子"))
+    assert "以魂入墓" in names("甲子", over("未", "寅"))  # 甲乙日未加寅
+    assert "以日入墓" in names("乙丑", over("辰", "未"))  # 乙寄辰，辰临未
+    assert "支戴墓" in names("甲子", over("辰", "子")) and "支坐墓" in names("甲子", over("子", "辰"))
+    assert "以鬼入墓" in names("丙寅", over("亥", "辰"))  # 丙丁日亥子加辰
+
+
+def test_the_querents_tomb_needs_the_querent() -> None:
+    day, turn = "甲午", over("辰", "子")  # 辰 over 子: a querent born in a 子 year rides its tomb
+    ke = compute_ke(parse_pillar(day), 0, turn)
+    assert "年命乘墓" not in [p.name for p in detect_patterns(ke)]
+    nm = querent_on(Querent.parse("甲子", "m", 30), ke.plate.heaven, ke.plate.generals, None, None)
+    hits = detect_patterns(ke, nian_ming=nm)
+    assert "年命乘墓" in [p.name for p in hits]
+
+
+def test_the_gua_of_seed_002_need_the_spirit_on_the_initial() -> None:
+    """飞魂卦, 伏殃卦, 丧魄卦: the branch carrying the spirit is the 初传, over the day or the querent's
+    years. Found on some plate of a year, and checked against the plate's own spirits."""
+
+    found = []
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            st = State(year_branch=0, month=1, xun=day // 10, year_stem=0, day=day, hour=0)
+            plate = compute_plate(st)
+            for hit in detect_patterns(ke, plate):
+                if hit.kind == "卦":
+                    spirit = {"飞魂卦": "fei_hun", "伏殃卦": "tian_gui", "丧魄卦": "sang_po"}[hit.name]
+                    first = ke.transmissions[0].branch
+                    assert first in {p.branch for p in plate.find(spirit)}
+                    assert ke.plate.under(first) in (stem_palace(PILLARS[day][0]), day % 12)
+                    found.append(hit.name)
+            assert not any(h.kind == "卦" for h in detect_patterns(ke))  # without the plate, never
+        if len(set(found)) == 3:
+            break
+    assert set(found) == {"飞魂卦", "伏殃卦", "丧魄卦"}
+
+
+def test_every_pattern_is_sourced_and_typed() -> None:
+    books = liuren_tables().books
+    for p in patterns():
+        assert p.kind in KINDS and p.tests and all(t.kind in TESTS for t in p.tests)
+        assert p.source.quote and (p.source.book in books or p.source.file in ("001", "002"))
+
+
+def test_a_damaged_rule_is_one_clear_error(tmp_path: Path) -> None:
+    src = (Path(__file__).resolve().parents[2] / "shensha_plates" / "resources" / "liuren" / "patterns.toml").read_text("utf-8")
+    for old, new, field in (('kind = "transmissions"\nsequences = ["巳戌卯"]', 'kind = "transmissions"\nsequences = ["巳戌"]',
+                             "test.sequences"),
+                            ('kind = "frame"\nphase = "木"', 'kind = "frame"\nphase = "wood"', "test.phase"),
+                            ('kind = "run"\nstep = 2', 'kind = "jump"\nstep = 2', "test.kind"),
+                            ('spirit = "fei_hun"', 'spirit = "fei"', "test.spirit"),
+                            ('why = "三传{trans}相连"', 'why = "三传{tran}相连"', "why")):
+        assert old in src, old
+        path = tmp_path / "patterns.toml"
+        path.write_text(src.replace(old, new, 1), "utf-8")
+        with pytest.raises(CatalogError) as e:
+            load_patterns(path)
+        assert e.value.field == field and e.value.file == str(path), (field, e.value)
+
+
+def test_find_searches_by_pattern() -> None:
+    """``find ke=铸印`` (and a 格, and a 卦 that needs the plates' spirits): each hit forms it, each
+    other hour of the days searched does not."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    from shensha_plates.core.find import parse_condition, search
+    from shensha_plates.core.liuren import compute_ke_at
+    start, end = dt.date(2027, 5, 1), dt.date(2027, 5, 20)
+    for name in ("铸印", "交车格", "伏殃卦"):
+        hits = {h.moment for h in search(start, end, [parse_condition(f"ke={name}")], every="hour")}
+        assert hits, name
+        d = start
+        while d <= end:
+            for hour in range(0, 24, 2):
+                moment = dt.datetime(d.year, d.month, d.day, hour, tzinfo=ZoneInfo("Asia/Shanghai"))
+                ke, _, info = compute_ke_at(moment)
+                there = name in {h.name for h in detect_patterns(ke, compute_plate(info.state))}
+                assert (moment in hits) == there, (name, moment)
+            d += dt.timedelta(days=1)
