@@ -28,6 +28,7 @@ LIUREN_STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "heaven_disagrees": ("天盘已离开{g}将{h}时：现为{g}将加{shown}时", "天盤已離開{g}將{h}時：現為{g}將加{shown}時",
                          "the heaven plate no longer agrees with the {g} general at {h}: it shows {g} over {shown}"),
     "lesson_tab": ("课传", "課傳", "lessons and transmissions"),
+    "patterns": ("课体·格·卦", "課體·格·卦", "patterns the lesson forms"),
     "nian_ming": ("年命", "年命", "the querent's years: birth year and year of life"),
     "ben_ming": ("本命", "本命", "birth year"),
     "xing_nian": ("行年", "行年", "year of life"),

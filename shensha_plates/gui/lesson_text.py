@@ -16,6 +16,7 @@ from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.liuren import Ke, KeOptions, compute_ke, liuren_tables
 from shensha_plates.core.liuren.nianming import NianMing
+from shensha_plates.core.liuren.patterns import PatternHit
 from shensha_plates.core.liuren.spirits import NameStatus
 from shensha_plates.gui.describe import spirit_name, to_lang
 from shensha_plates.gui.i18n import gloss, tr
@@ -101,7 +102,8 @@ def spirits_html(rows: Sequence[tuple[int, str, str]], lang: str = "zh-Hans", en
 
 def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                  names: Sequence[NameStatus] = (), differences: Sequence[str] = (),
-                 english: bool = False, nian_ming: NianMing | None = None) -> tuple[str, list[tuple[int, str, str]], str]:
+                 english: bool = False, nian_ming: NianMing | None = None,
+                 hits: Sequence[PatternHit] = ()) -> tuple[str, list[tuple[int, str, str]], str]:
     """The panel in three parts: the lessons, transmissions and method; the spirits under each
     branch of the lesson (branch, head, list); the names that need the plate and the schools."""
     hp = ke.plate
@@ -169,6 +171,14 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         style = f" style='background:{_LIT_BG}'" if lit.step == i else ""
         out.append(f"<li{style}>{_e(step.text(lang))}</li>")
     out.append("</ol>")
+
+    # the patterns the lesson forms (课体, 格, 卦) and why
+    if hits:
+        out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('patterns'))}</h3><p style='margin:0'>")
+        out.append("<br/>".join(
+            f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(h.name_trad if trad else h.name)}"
+            f"</b></a><span style='color:#777;font-size:small'>〔{_e(to_lang(h.kind, lang))}〕</span> "
+            f"{_e(to_lang(h.why, lang))}" for h in hits) + "</p>")
 
     # the querent's 年命: each year's branch, the heaven branch over it and the general on that
     if nian_ming is not None:

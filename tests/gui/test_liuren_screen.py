@@ -544,3 +544,19 @@ def test_snapshot_takes_the_querent_only_with_a_lesson(tmp_path: Path) -> None:
     assert main(["snapshot", "--year", "戊寅", "--month", "10", "--xun", "甲戌", "--birth", "1975", "--sex", "m",
                  "-o", str(tmp_path / "x.png")], out=io.StringIO(), err=err) == 2
     assert "--birth needs a lesson" in err.getvalue() and not (tmp_path / "x.png").exists()
+
+
+def test_the_lesson_tab_and_the_export_list_the_patterns(window: MainWindow) -> None:
+    from shensha_plates.core.engine import compute_plate
+    from shensha_plates.gui.export.lesson_page import lesson_rows
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    text = lp.plain_text()
+    assert "课体·格·卦" in text and "炎上〔课体〕 三传午寅戌成火局" in text and "伏殃卦" in text
+    assert {h.name for h in lp.hits} >= {"炎上", "伏殃卦"}
+    lp.click("pattern:yanshang")  # the 初传 lit, its earth branch selected
+    ke = window.model.ke
+    assert ke is not None and window.selected_branch == ke.plate.under(ke.transmissions[0].branch)
+    rows = dict(lesson_rows(ke, compute_plate(window.model.state), "zh-Hans"))
+    assert "炎上（三传午寅戌成火局（寅午戌））" in rows["课体·格·卦"]

@@ -53,6 +53,11 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = No
         rows.append((tr("nian_ming", lang), f"{sex}·{tr('age_xusui', lang, age=nian_ming.age)}　" + "　".join(
             f"{tr(y.role, lang)}{pillar_name(y.pillar)} {BRANCHES[y.branch]}{to_lang('上', lang)}"
             f"{BRANCHES[y.heaven]}{general_name(y.general, lang)}" for y in nian_ming.years)))
+    from shensha_plates.core.liuren.patterns import detect_patterns
+    hits = detect_patterns(ke, plate, nian_ming)
+    if hits:
+        rows.append((tr("patterns", lang), "；".join(
+            f"{h.name_trad if lang == 'zh-Hant' else h.name}（{to_lang(h.why, lang)}）" for h in hits)))
     heads: dict[int, list[str]] = {}
     for lesson in ke.lessons:
         if lesson.repeat_of is None:

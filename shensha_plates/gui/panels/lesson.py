@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.liuren import KeOptions, liuren_tables
+from shensha_plates.core.liuren.patterns import PatternHit
 from shensha_plates.core.liuren.spirits import NameStatus
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.i18n import tr
@@ -149,6 +150,7 @@ class LessonPanel(QWidget):
         outer.addWidget(self.school_box)
         self.school_toggle.toggled.connect(self._fold_school)
         self.walk: list[WalkStep] = []
+        self.hits: tuple[PatternHit, ...] = ()
         self.walk_index = -1
         self._rows: list[tuple[int, str, str]] = []
         self._tail = ""
@@ -347,8 +349,10 @@ class LessonPanel(QWidget):
             self.spirits.setHtml("")
             return
         nm = self.model.nian_ming()
+        from shensha_plates.core.liuren.patterns import detect_patterns
+        self.hits = detect_patterns(ke, self.model.plate, nm)
         top, rows, tail = lesson_parts(ke, self.model.plate, lang, self.lit, self.names(),
-                                       school_differences(ke, lang), self.english(), nm)
+                                       school_differences(ke, lang), self.english(), nm, self.hits)
         if nm is None and self.model.querent is not None:
             top += f"<p style='color:#8a3b12'>{html.escape(tr('querent_needs_age', lang))}</p>"
         bar = self.text.verticalScrollBar()
@@ -401,6 +405,9 @@ class LessonPanel(QWidget):
         elif kind == "trans":
             t = ke.transmissions[int(rest)]
             self.sigShow.emit("", ke.plate.under(t.branch), frozenset({t.branch}))
+        elif kind == "pattern":  # a pattern: its 初传 lit over the branch it stands on
+            t = ke.transmissions[0]
+            self.sigShow.emit("", ke.plate.under(t.branch), frozenset(tr_.branch for tr_ in ke.transmissions))
         elif kind == "year":  # the querent's 本命 or 行年: its earth branch, the heaven branch over it lit
             nm = self.model.nian_ming()
             if nm is not None:
