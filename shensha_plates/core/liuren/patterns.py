@@ -61,6 +61,10 @@ class Test:
                                            # place, −1 the place over, 0 either
     spirit: str | None = None
     value: bool = True
+    per_stem: tuple[tuple[tuple[int, int], ...], ...] = ()  # pairs + by_stem, for each of the ten stems
+
+    def pairs_of(self, stem: int) -> tuple[tuple[int, int], ...]:
+        return self.per_stem[stem] if self.per_stem else self.pairs
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,30 +106,26 @@ class PatternHit:
 
 # -- what a test reads ------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
 class _Lesson:
-    ke: Ke
-    plate: Plate | None
-    nian_ming: NianMing | None
+    """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    @property
-    def trans(self) -> tuple[int, ...]:
-        return tuple(t.branch for t in self.ke.transmissions)
+    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "_heaven", "_under")
+
+    def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None) -> None:
+        self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
+        self.trans = tuple(t.branch for t in ke.transmissions)
+        self.stem = ke.day % 10
+        self.lodge = _LODGE[self.stem]
+        self.branch = ke.day % 12
+        self._heaven = ke.plate.heaven
+        turn = ke.plate.heaven[0]  # the heaven branch over 子
+        self._under = tuple((h - turn) % 12 for h in range(12))
+
+    def over(self, earth: int) -> int:
+        return self._heaven[earth]
 
     def under(self, heaven_branch: int) -> int:
-        return self.ke.plate.under(heaven_branch)
-
-    @property
-    def stem(self) -> int:
-        return self.ke.day % 10
-
-    @property
-    def lodge(self) -> int:
-        return stem_palace(STEMS[self.stem])
-
-    @property
-    def branch(self) -> int:
-        return self.ke.day % 12
+        return self._under[heaven_branch]
 
     def place(self, name: str) -> int | None:
         if name == "stem":
@@ -135,6 +135,9 @@ class _Lesson:
         if self.nian_ming is None:
             return None
         return (self.nian_ming.ben_ming if name == "ben_ming" else self.nian_ming.xing_nian).branch
+
+
+_LODGE: Final = tuple(stem_palace(s) for s in STEMS)
 
 
 def _ghost(lesson: _Lesson, branch: int) -> bool:
@@ -208,42 +211,32 @@ def _t_flank_stem(t: Test, x: _Lesson) -> bool:
 def _t_cross(t: Test, x: _Lesson) -> bool:
     """交车: the stem's lodging 合 the heaven branch over the day branch, and the day branch 合 the heaven
     branch over the lodging (the five days whose stem lodges at their own branch cannot)."""
-    hp = x.ke.plate
-    return x.lodge != x.branch and _he(x.lodge, hp.over(x.branch)) and _he(x.branch, hp.over(x.lodge))
+    return x.lodge != x.branch and _he(x.lodge, x.over(x.branch)) and _he(x.branch, x.over(x.lodge))
 
 
 def _t_heart(t: Test, x: _Lesson) -> bool:
     """同心: the lodging 合 the day branch, and the heaven branches over them 合 each other."""
-    hp = x.ke.plate
-    return _he(x.lodge, x.branch) and _he(hp.over(x.lodge), hp.over(x.branch))
+    return _he(x.lodge, x.branch) and _he(x.over(x.lodge), x.over(x.branch))
 
 
 def _t_heaven_pair(t: Test, x: _Lesson) -> bool:
     """Any of the (heaven over earth) pairs stands on the plate; ``by_stem``: the pairs of the day stem."""
-    pairs = t.pairs
-    for stems, stem_pairs in t.by_stem:
-        if x.stem in stems:
-            pairs = pairs + stem_pairs
-    hp = x.ke.plate
-    return any(hp.over(e) == h for h, e in pairs)
+    pairs = t.pairs_of(x.stem)
+    return any(x.over(e) == h for h, e in pairs)
 
 
 def _t_place_pair(t: Test, x: _Lesson) -> bool:
     """One of the pairs (heaven over earth; those of the day stem too) stands at a place: a branch over
     the place (戴, 覆) or the place's own branch in heaven over a branch (坐, 临)."""
-    hp = x.ke.plate
-    pairs = t.pairs
-    for stems, stem_pairs in t.by_stem:
-        if x.stem in stems:
-            pairs = pairs + stem_pairs
+    pairs = t.pairs_of(x.stem)
     for name in t.places:
         p = x.place(name)
         if p is None:
             continue
         for h, e in pairs:
-            if t.direction >= 0 and e == p and hp.over(p) == h:  # a branch over the place
+            if t.direction >= 0 and e == p and x.over(p) == h:  # a branch over the place
                 return True
-            if t.direction <= 0 and h == p and hp.over(e) == h:  # the place's branch in heaven over one
+            if t.direction <= 0 and h == p and x.over(e) == h:  # the place's branch in heaven over one
                 return True
     return False
 
@@ -261,7 +254,7 @@ def _t_over_place(t: Test, x: _Lesson) -> bool:
     """One of the branches stands (in heaven) over one of the places."""
     for name in t.places:
         p = x.place(name)
-        if p is not None and x.ke.plate.over(p) in t.branches:
+        if p is not None and x.over(p) in t.branches:
             return True
     return False
 
@@ -381,6 +374,9 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind heaven_pair")
+    if "by_stem" in args:
+        args["per_stem"] = tuple(args.get("pairs", ()) + tuple(p for stems, ps in args["by_stem"] if s in stems for p in ps)
+                                 for s in range(10))
     return Test(**args)
 
 
@@ -466,12 +462,17 @@ def patterns() -> tuple[Pattern, ...]:
 # -- detecting ---------------------------------------------------------------------------------------
 
 def _why(p: Pattern, x: _Lesson) -> str:
-    hp = x.ke.plate
     first = x.trans[0]
     return p.why.format(trans="".join(BRANCHES[b] for b in x.trans), initial=BRANCHES[first],
                         under=BRANCHES[x.under(first)], day=STEMS[x.stem] + BRANCHES[x.branch], stem=STEMS[x.stem],
-                        lodge=BRANCHES[x.lodge], branch=BRANCHES[x.branch], gan_shang=BRANCHES[hp.over(x.lodge)],
-                        zhi_shang=BRANCHES[hp.over(x.branch)])
+                        lodge=BRANCHES[x.lodge], branch=BRANCHES[x.branch], gan_shang=BRANCHES[x.over(x.lodge)],
+                        zhi_shang=BRANCHES[x.over(x.branch)])
+
+
+@lru_cache(maxsize=4)
+def _compiled(table: tuple[Pattern, ...]) -> tuple[tuple[Pattern, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
+    """Each pattern with its tests' functions looked up once."""
+    return tuple((p, tuple((TESTS[t.kind], t) for t in p.tests)) for p in table)
 
 
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
@@ -480,7 +481,10 @@ def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | No
     name a spirit need it); ``nian_ming``: the querent's years (the tests that name them need it)."""
     x = _Lesson(ke, plate, nian_ming)
     out = []
-    for p in patterns() if table is None else table:
-        if all(TESTS[t.kind](t, x) for t in p.tests):
+    for p, checks in _compiled(patterns() if table is None else tuple(table)):
+        for test_fn, t in checks:
+            if not test_fn(t, x):
+                break
+        else:
             out.append(PatternHit(p, _why(p, x)))
     return tuple(out)
