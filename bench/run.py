@@ -291,15 +291,16 @@ def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, obje
         warm.append(time.perf_counter() - t)
     results["ke_720_ms"] = sum(statistics.median(ts) for ts in per_chart) * 1000
     # issue 25: the same 720 charts with the patterns they form (课体, 格; the 卦 need a plate of a year)
-    from shensha_plates.core.liuren.patterns import detect_patterns, patterns
-    patterns()  # the rule file is read once per process
+    # and the lines of the 毕法赋 they show
+    from shensha_plates.core.liuren.patterns import bifa_lines, patterns, read_lesson
+    patterns(), bifa_lines()  # the rule files are read once per process
     full: list[list[float]] = [[] for _ in charts]
     for _ in range(5 if quick else 15):
         clear()
         gc.collect()
         for i, (day, turn) in enumerate(charts):
             t = time.perf_counter()
-            detect_patterns(compute_ke(day, 0, turn))
+            read_lesson(compute_ke(day, 0, turn))
             full[i].append(time.perf_counter() - t)
     results["ke_720_full_ms"] = sum(statistics.median(ts) for ts in full) * 1000
     details["ke_720_pass_median_ms"] = statistics.median(passes) * 1000
@@ -321,7 +322,7 @@ def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, obje
     for _ in range(100 if quick else 400):
         clear()
         t = time.perf_counter()
-        detect_patterns(compute_ke(17, 6, 2))
+        read_lesson(compute_ke(17, 6, 2))
         full_one.append(time.perf_counter() - t)
     details["ke_chart_full_us"] = statistics.median(full_one) * 1e6
     try:

@@ -29,6 +29,7 @@ LIUREN_STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
                          "the heaven plate no longer agrees with the {g} general at {h}: it shows {g} over {shown}"),
     "lesson_tab": ("课传", "課傳", "lessons and transmissions"),
     "patterns": ("课体·格·卦", "課體·格·卦", "patterns the lesson forms"),
+    "bifa": ("毕法赋", "畢法賦", "the Bifa Fu: its lines this lesson shows"),
     "nian_ming": ("年命", "年命", "the querent's years: birth year and year of life"),
     "ben_ming": ("本命", "本命", "birth year"),
     "xing_nian": ("行年", "行年", "year of life"),

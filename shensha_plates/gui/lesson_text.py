@@ -16,7 +16,7 @@ from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.liuren import Ke, KeOptions, compute_ke, liuren_tables
 from shensha_plates.core.liuren.nianming import NianMing
-from shensha_plates.core.liuren.patterns import PatternHit
+from shensha_plates.core.liuren.patterns import BifaHit, PatternHit
 from shensha_plates.core.liuren.spirits import NameStatus
 from shensha_plates.gui.describe import spirit_name, to_lang
 from shensha_plates.gui.i18n import gloss, tr
@@ -103,7 +103,7 @@ def spirits_html(rows: Sequence[tuple[int, str, str]], lang: str = "zh-Hans", en
 def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                  names: Sequence[NameStatus] = (), differences: Sequence[str] = (),
                  english: bool = False, nian_ming: NianMing | None = None,
-                 hits: Sequence[PatternHit] = ()) -> tuple[str, list[tuple[int, str, str]], str]:
+                 hits: Sequence[PatternHit] = (), bifa: Sequence[BifaHit] = ()) -> tuple[str, list[tuple[int, str, str]], str]:
     """The panel in three parts: the lessons, transmissions and method; the spirits under each
     branch of the lesson (branch, head, list); the names that need the plate and the schools."""
     hp = ke.plate
@@ -179,6 +179,12 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
             f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(h.name_trad if trad else h.name)}"
             f"</b></a><span style='color:#777;font-size:small'>〔{_e(to_lang(h.kind, lang))}〕</span> "
             f"{_e(to_lang(h.why, lang))}" for h in hits) + "</p>")
+
+    # the lines of the 毕法赋 the lesson shows
+    if bifa:
+        out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('bifa'))}</h3><p style='margin:0'>")
+        out.append("<br/>".join(f"<b>{h.number}. {_e(to_lang(h.verse, lang))}</b> "
+                                f"<span style='color:#555'>{_e(to_lang(h.why, lang))}</span>" for h in bifa) + "</p>")
 
     # the querent's 年命: each year's branch, the heaven branch over it and the general on that
     if nian_ming is not None:

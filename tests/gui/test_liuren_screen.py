@@ -555,6 +555,7 @@ def test_the_lesson_tab_and_the_export_list_the_patterns(window: MainWindow) -> 
     text = lp.plain_text()
     assert "课体·格·卦" in text and "炎上〔课体〕 三传午寅戌成火局" in text and "伏殃卦" in text
     assert {h.name for h in lp.hits} >= {"炎上", "伏殃卦"}
+    assert "毕法赋" in text and "48. 鬼乘天乙乃神祗" in text and {h.number for h in lp.bifa} >= {47, 48}
     lp.click("pattern:yanshang")  # the 初传 lit, its earth branch selected
     ke = window.model.ke
     assert ke is not None and window.selected_branch == ke.plate.under(ke.transmissions[0].branch)

@@ -136,8 +136,9 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     ke = compute_ke(day, hour, general, options)
     nm = nian_ming_from_args(args, ke, options, state, None if calendar is None else info.moment)
     from shensha_plates.core.engine import compute_plate
-    from shensha_plates.core.liuren.patterns import detect_patterns
-    hits = detect_patterns(ke, None if state is None else compute_plate(state, catalog), nm)
+    from shensha_plates.core.liuren.patterns import read_lesson
+    zplate = None if state is None else compute_plate(state, catalog)
+    hits, bifa = read_lesson(ke, zplate, nm)
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     # the month for 旺衰: the date's; without one, the month whose branch the month general is the 合 of
     month_branch, month_basis = (state.month_branch, "date") if state is not None else ((1 - general) % 12, "general")
@@ -154,6 +155,7 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         data["calendar"] = calendar
         data["nian_ming"] = None if nm is None else nian_ming_json(nm, state, ke, catalog, lang)
         data["patterns"] = [pattern_json(h, lang) for h in hits]
+        data["bifa"] = [{"number": h.number, "verse": _tr(h.verse, lang), "why": _tr(h.why, lang)} for h in bifa]
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
@@ -165,6 +167,9 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         if hits:
             out.write(_tr("课体·格·卦：", lang) + "；".join(
                 f"{h.name_trad if lang == 'zh-Hant' else h.name}（{_tr(h.why, lang)}）" for h in hits) + "\n")
+        if bifa:
+            out.write(_tr("毕法赋：", lang) + "；".join(f"{h.number}. {_tr(h.verse, lang)}（{_tr(h.why, lang)}）"
+                                                     for h in bifa) + "\n")
         if nm is not None:
             out.write(nian_ming_text(nm, state, ke, catalog, lang) + "\n")
     return 0

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from shensha_plates.core import tomlcache
-from shensha_plates.core.cycle import BRANCHES, STEMS, branch_phase_index, overcomes, stem_palace, stem_phase_index
+from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, overcomes,
+                                       stem_palace)
 from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.liuren.tables import TableSource, liuren_tables
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
     from shensha_plates.core.liuren.ke import Ke
     from shensha_plates.core.liuren.nianming import NianMing
 
-__all__ = ["Pattern", "Test", "PatternHit", "patterns", "load_patterns", "detect_patterns", "KINDS", "TESTS"]
+__all__ = ["Pattern", "Test", "PatternHit", "patterns", "load_patterns", "detect_patterns", "read_lesson", "KINDS", "TESTS",
+           "BifaLine", "BifaHit", "bifa_lines", "load_bifa", "detect_bifa"]
 
 KINDS: Final = ("课体", "格", "卦")
 _PHASES: Final = {"木": 0, "火": 1, "土": 2, "金": 3, "水": 4}
@@ -62,6 +64,17 @@ class Test:
     spirit: str | None = None
     value: bool = True
     per_stem: tuple[tuple[tuple[int, int], ...], ...] = ()  # pairs + by_stem, for each of the ten stems
+    general: int | None = None             # a general (index in the tables' order)
+    relation: str = ""                     # "generate" | "overcome"
+    cross: bool = False                    # uppers: the stem's upper to the branch and the other way
+    stage: int | None = None               # a stage of growth (十二长生, Zhuang's table)
+    stems: tuple[int, ...] = ()
+    stem_sets: tuple[frozenset[int], ...] = ()
+    lessons: tuple[int, ...] = ()          # lesson numbers 1–4
+    names: tuple[str, ...] = ()            # methods' ids or 课 names
+
+    pair_sets: tuple[frozenset[tuple[int, int]], ...] = ()  # the pairs of each stem, as sets
+    turn_sets: tuple[frozenset[int], ...] = ()  # the turns (heaven over 子) at which a pair stands, by stem
 
     def pairs_of(self, stem: int) -> tuple[tuple[int, int], ...]:
         return self.per_stem[stem] if self.per_stem else self.pairs
@@ -109,7 +122,7 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "_heaven", "_under")
+    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
@@ -117,15 +130,13 @@ class _Lesson:
         self.stem = ke.day % 10
         self.lodge = _LODGE[self.stem]
         self.branch = ke.day % 12
-        self._heaven = ke.plate.heaven
-        turn = ke.plate.heaven[0]  # the heaven branch over 子
-        self._under = tuple((h - turn) % 12 for h in range(12))
+        self.turn = ke.plate.heaven[0]  # the heaven branch over 子: the heaven plate is a turn of the earth's
 
     def over(self, earth: int) -> int:
-        return self._heaven[earth]
+        return (earth + self.turn) % 12
 
     def under(self, heaven_branch: int) -> int:
-        return self._under[heaven_branch]
+        return (heaven_branch - self.turn) % 12
 
     def place(self, name: str) -> int | None:
         if name == "stem":
@@ -140,9 +151,15 @@ class _Lesson:
 _LODGE: Final = tuple(stem_palace(s) for s in STEMS)
 
 
+_BP = BRANCH_PHASE_INDEX.__getitem__
+_SP = STEM_PHASE_INDEX.__getitem__
+# the day's 鬼: _GHOST[stem][branch], the branch's phase overcoming the stem's
+_GHOST: Final = tuple(tuple(overcomes(BRANCH_PHASE_INDEX[b], STEM_PHASE_INDEX[s]) for b in range(12)) for s in range(10))
+
+
 def _ghost(lesson: _Lesson, branch: int) -> bool:
     """A branch that overcomes the day stem (the day's 鬼)."""
-    return overcomes(branch_phase_index(branch), stem_phase_index(lesson.stem))
+    return _GHOST[lesson.stem][branch]
 
 
 def _he(a: int, b: int) -> bool:
@@ -161,7 +178,7 @@ def _t_transmissions_in(t: Test, x: _Lesson) -> bool:
 def _t_frame(t: Test, x: _Lesson) -> bool:
     """The three transmissions are a 三合 frame of the phase (earth: all three earth branches)."""
     if t.phase == 2:
-        return len(set(x.trans)) == 3 and all(branch_phase_index(b) == 2 for b in x.trans)
+        return len(set(x.trans)) == 3 and all(_BP(b) == 2 for b in x.trans)
     return set(x.trans) == _FRAME[t.phase or 0]
 
 
@@ -200,7 +217,7 @@ def _t_final_growth(t: Test, x: _Lesson) -> bool:
     """The 末传 is the day stem's 长生 (Zhuang's table) and the 初传 generates it."""
     from shensha_plates.core.liuren.strength import growth_stage
     first, last = x.trans[0], x.trans[2]
-    return growth_stage(x.stem, last) == 0 and (branch_phase_index(last) - branch_phase_index(first)) % 5 == 1
+    return growth_stage(x.stem, last) == 0 and (_BP(last) - _BP(first)) % 5 == 1
 
 
 def _t_flank_stem(t: Test, x: _Lesson) -> bool:
@@ -221,23 +238,21 @@ def _t_heart(t: Test, x: _Lesson) -> bool:
 
 def _t_heaven_pair(t: Test, x: _Lesson) -> bool:
     """Any of the (heaven over earth) pairs stands on the plate; ``by_stem``: the pairs of the day stem."""
-    pairs = t.pairs_of(x.stem)
-    return any(x.over(e) == h for h, e in pairs)
+    return x.turn in t.turn_sets[x.stem]
 
 
 def _t_place_pair(t: Test, x: _Lesson) -> bool:
     """One of the pairs (heaven over earth; those of the day stem too) stands at a place: a branch over
     the place (戴, 覆) or the place's own branch in heaven over a branch (坐, 临)."""
-    pairs = t.pairs_of(x.stem)
+    pairs = t.pair_sets[x.stem]
     for name in t.places:
         p = x.place(name)
         if p is None:
             continue
-        for h, e in pairs:
-            if t.direction >= 0 and e == p and x.over(p) == h:  # a branch over the place
-                return True
-            if t.direction <= 0 and h == p and x.over(e) == h:  # the place's branch in heaven over one
-                return True
+        if t.direction >= 0 and (x.over(p), p) in pairs:  # a branch over the place
+            return True
+        if t.direction <= 0 and (p, x.under(p)) in pairs:  # the place's branch in heaven over one
+            return True
     return False
 
 
@@ -269,11 +284,146 @@ _TOMB: Final = (7, 10, 4, 1, 4)  # the tomb of each phase: 木未 火戌 土辰 
 
 def _t_final_tomb(t: Test, x: _Lesson) -> bool:
     """The 末传 is the tomb of the day stem's phase."""
-    return x.trans[2] == _TOMB[stem_phase_index(x.stem)]
+    return x.trans[2] == _TOMB[_SP(x.stem)]
 
 
 def _t_day_branch_in(t: Test, x: _Lesson) -> bool:
     return x.branch in t.branches
+
+
+def _gen(a: int, b: int) -> bool:
+    """Phase ``a`` generates phase ``b``."""
+    return (b - a) % 5 == 1
+
+
+def _rel(relation: str, a_phase: int, b_phase: int) -> bool:
+    return _gen(a_phase, b_phase) if relation == "generate" else overcomes(a_phase, b_phase)
+
+
+def _t_flank(t: Test, x: _Lesson) -> bool:
+    """The earth branches under the 初传 and the 末传 flank one of the places (前后引从)."""
+    ends = {x.under(x.trans[0]), x.under(x.trans[2])}
+    return any(p is not None and ends == {(p - 1) % 12, (p + 1) % 12} for p in (x.place(n) for n in t.places))
+
+
+def _t_xun_ends(t: Test, x: _Lesson) -> bool:
+    """The heaven branches over the stem and the branch are the xun's head and its tail (首尾相见)."""
+    head = (12 - 2 * (x.ke.day // 10)) % 12
+    tail = (head + 9) % 12
+    return {x.over(x.lodge), x.over(x.branch)} == {head, tail}
+
+
+def _t_all_yang(t: Test, x: _Lesson) -> bool:
+    """The four lessons' upper branches and the three transmissions all yang (``value``) or all yin."""
+    branches = [lesson.upper for lesson in x.ke.lessons] + list(x.trans)
+    return all((b % 2 == 0) == t.value for b in branches)
+
+
+def _void(x: _Lesson, b: int) -> bool:
+    return b in x.ke.plate.void
+
+
+def _t_initial_void(t: Test, x: _Lesson) -> bool:
+    return _void(x, x.trans[0]) == t.value
+
+
+def _t_all_void(t: Test, x: _Lesson) -> bool:
+    return all(_void(x, b) for b in x.trans)
+
+
+def _t_later_void(t: Test, x: _Lesson) -> bool:
+    """The 中传 and the 末传 void, the 初传 not (不行传)."""
+    return not _void(x, x.trans[0]) and _void(x, x.trans[1]) and _void(x, x.trans[2])
+
+
+def _t_initial_general(t: Test, x: _Lesson) -> bool:
+    return x.ke.transmissions[0].general == t.general
+
+
+def _t_final_over(t: Test, x: _Lesson) -> bool:
+    under = x.under(x.trans[2])
+    return any(x.place(p) == under for p in t.places)
+
+
+def _t_chain(t: Test, x: _Lesson) -> bool:
+    """Each transmission generates (overcomes) the next and the last the day stem, in either order."""
+    ph = [_BP(b) for b in x.trans]
+    stem = _SP(x.stem)
+    fwd = _rel(t.relation, ph[0], ph[1]) and _rel(t.relation, ph[1], ph[2]) and _rel(t.relation, ph[2], stem)
+    back = _rel(t.relation, ph[2], ph[1]) and _rel(t.relation, ph[1], ph[0]) and _rel(t.relation, ph[0], stem)
+    return fwd or back
+
+
+def _t_initial_stage(t: Test, x: _Lesson) -> bool:
+    from shensha_plates.core.liuren.strength import growth_stage
+    return growth_stage(x.stem, x.trans[0]) == t.stage
+
+
+def _t_final_stage(t: Test, x: _Lesson) -> bool:
+    from shensha_plates.core.liuren.strength import growth_stage
+    return growth_stage(x.stem, x.trans[2]) == t.stage
+
+
+def _t_uppers(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over the stem bears the relation to the stem (``cross``: to the day branch) and
+    the one over the day branch to the branch (``cross``: to the stem)."""
+    stem, branch = _SP(x.stem), _BP(x.branch)
+    gs, zs = _BP(x.over(x.lodge)), _BP(x.over(x.branch))
+    if t.cross:
+        return _rel(t.relation, gs, branch) and _rel(t.relation, zs, stem)
+    return _rel(t.relation, gs, stem) and _rel(t.relation, zs, branch)
+
+
+def _t_over_general(t: Test, x: _Lesson) -> bool:
+    """The general standing over one of the places."""
+    return any(p is not None and x.ke.plate.generals[p] == t.general for p in (x.place(n) for n in t.places))
+
+
+def _t_ghost_general(t: Test, x: _Lesson) -> bool:
+    """A transmission that is the day's 鬼 rides the general."""
+    return any(_ghost(x, tr.branch) and tr.general == t.general for tr in x.ke.transmissions)
+
+
+def _t_lesson_ghost(t: Test, x: _Lesson) -> bool:
+    return any(_ghost(x, x.ke.lessons[n - 1].upper) for n in t.lessons)
+
+
+def _t_trans_stems(t: Test, x: _Lesson) -> bool:
+    """The hidden stems (遁干) of the transmissions are one of the sets (三奇: 甲戊庚, 乙丙丁)."""
+    stems = {tr.stem for tr in x.ke.transmissions}
+    return None not in stems and any(stems == s for s in t.stem_sets)
+
+
+def _t_day_stem_in(t: Test, x: _Lesson) -> bool:
+    return x.stem in t.stems
+
+
+def _t_trans_hidden_stem(t: Test, x: _Lesson) -> bool:
+    return any(tr.stem in t.stems for tr in x.ke.transmissions)
+
+
+def _t_general_on_stem(t: Test, x: _Lesson) -> bool:
+    """The general rides a heaven branch whose hidden stem is one of the stems (玄武加丁)."""
+    hp = x.ke.plate
+    return any(hp.hidden[h] in t.stems for h in range(12) if hp.general_of[h] == t.general)
+
+
+def _t_noble_over(t: Test, x: _Lesson) -> bool:
+    """The 贵人's heaven branch stands over one of the branches."""
+    return x.under(x.ke.plate.noble) in t.branches
+
+
+def _t_method(t: Test, x: _Lesson) -> bool:
+    return x.ke.method in t.names or x.ke.ke in t.names
+
+
+_LU: Final = (2, 3, 5, 6, 5, 6, 8, 9, 11, 0)  # 禄 of each stem: 甲寅 乙卯 丙戊巳 丁己午 庚申 辛酉 壬亥 癸子
+
+
+def _t_lu_ma(t: Test, x: _Lesson) -> bool:
+    """干上 is the day branch's 驿马 and 支上 the stem's 禄 (干支逢禄马)."""
+    horse = {0: 2, 1: 11, 2: 8, 3: 5}[x.branch % 4]  # 申子辰 寅, 巳酉丑 亥, 寅午戌 申, 亥卯未 巳
+    return x.over(x.lodge) == horse and x.over(x.branch) == _LU[x.stem]
 
 
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
@@ -283,10 +433,18 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "final_growth": _t_final_growth, "flank_stem": _t_flank_stem, "cross": _t_cross, "heart": _t_heart,
     "heaven_pair": _t_heaven_pair, "place_pair": _t_place_pair, "spirit_initial": _t_spirit_initial,
     "day_branch_in": _t_day_branch_in, "region": _t_region, "final_tomb": _t_final_tomb, "over_place": _t_over_place,
+    "flank": _t_flank, "xun_ends": _t_xun_ends, "all_yang": _t_all_yang, "initial_void": _t_initial_void,
+    "all_void": _t_all_void, "later_void": _t_later_void, "initial_general": _t_initial_general,
+    "final_over": _t_final_over, "chain": _t_chain, "initial_stage": _t_initial_stage,
+    "final_stage": _t_final_stage, "uppers": _t_uppers, "over_general": _t_over_general,
+    "ghost_general": _t_ghost_general, "lesson_ghost": _t_lesson_ghost, "trans_stems": _t_trans_stems,
+    "day_stem_in": _t_day_stem_in, "trans_hidden_stem": _t_trans_hidden_stem,
+    "general_on_stem": _t_general_on_stem, "noble_over": _t_noble_over, "method": _t_method, "lu_ma": _t_lu_ma,
 }
 _FIELDS: Final = {"id", "name", "name_trad", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
-                       "spirit", "value"}
+                       "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
+                       "names"}
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang"}
 
 
@@ -367,9 +525,51 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if not isinstance(raw["value"], bool):
             raise CatalogError(name, entry, "test.value", raw["value"], "must be true or false")
         args["value"] = raw["value"]
+    if "general" in raw:
+        gnames = [g.name for g in liuren_tables().generals]
+        if raw["general"] not in gnames:
+            raise CatalogError(name, entry, "test.general", raw["general"], f"must be a general ({' '.join(gnames)})")
+        args["general"] = gnames.index(raw["general"])
+    if "relation" in raw:
+        if raw["relation"] not in ("generate", "overcome"):
+            raise CatalogError(name, entry, "test.relation", raw["relation"], "must be generate or overcome")
+        args["relation"] = raw["relation"]
+    if "cross" in raw:
+        if not isinstance(raw["cross"], bool):
+            raise CatalogError(name, entry, "test.cross", raw["cross"], "must be true or false")
+        args["cross"] = raw["cross"]
+    if "stage" in raw:
+        from shensha_plates.core.liuren.strength import STAGES
+        if raw["stage"] not in STAGES:
+            raise CatalogError(name, entry, "test.stage", raw["stage"], f"must be a stage ({' '.join(STAGES)})")
+        args["stage"] = STAGES.index(raw["stage"])
+    if "stems" in raw:
+        if not isinstance(raw["stems"], str) or not raw["stems"] or any(ch not in STEMS for ch in raw["stems"]):
+            raise CatalogError(name, entry, "test.stems", raw["stems"], "must be stems written together, e.g. 庚辛")
+        args["stems"] = tuple(STEMS.index(ch) for ch in raw["stems"])
+    if "stem_sets" in raw:
+        sets = raw["stem_sets"]
+        if not isinstance(sets, list) or not sets or any(not isinstance(x, str) or any(ch not in STEMS for ch in x)
+                                                         for x in sets):
+            raise CatalogError(name, entry, "test.stem_sets", sets, "must be a list of stems, e.g. [\"甲戊庚\"]")
+        args["stem_sets"] = tuple(frozenset(STEMS.index(ch) for ch in x) for x in sets)
+    if "lessons" in raw:
+        ls = raw["lessons"]
+        if not isinstance(ls, list) or not ls or any(n not in (1, 2, 3, 4) or isinstance(n, bool) for n in ls):
+            raise CatalogError(name, entry, "test.lessons", ls, "must list lessons 1–4")
+        args["lessons"] = tuple(ls)
+    if "names" in raw:
+        ns = raw["names"]
+        if not isinstance(ns, list) or not ns or any(not isinstance(n, str) for n in ns):
+            raise CatalogError(name, entry, "test.names", ns, "must list methods' ids or 课 names")
+        args["names"] = tuple(ns)
     needs = {"transmissions": "sequences", "transmissions_in": "branches", "initial_in": "branches",
              "frame": "phase", "initial_over": "places", "initial_pair": "pairs", "place_pair": "places",
-             "spirit_initial": "spirit", "day_branch_in": "branches", "over_place": "places"}
+             "spirit_initial": "spirit", "day_branch_in": "branches", "over_place": "places", "flank": "places",
+             "initial_general": "general", "final_over": "places", "chain": "relation", "initial_stage": "stage",
+             "final_stage": "stage", "uppers": "relation", "over_general": "general", "ghost_general": "general",
+             "lesson_ghost": "lessons", "trans_stems": "stem_sets", "day_stem_in": "stems",
+             "trans_hidden_stem": "stems", "general_on_stem": "general", "noble_over": "branches", "method": "names"}
     if kind in needs and needs[kind] not in args:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
@@ -377,6 +577,10 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
     if "by_stem" in args:
         args["per_stem"] = tuple(args.get("pairs", ()) + tuple(p for stems, ps in args["by_stem"] if s in stems for p in ps)
                                  for s in range(10))
+    if "pairs" in args or "by_stem" in args:
+        per = args.get("per_stem") or tuple(args["pairs"] for _ in range(10))
+        args["pair_sets"] = tuple(frozenset(ps) for ps in per)
+        args["turn_sets"] = tuple(frozenset((h - e) % 12 for h, e in ps) for ps in per)
     return Test(**args)
 
 
@@ -461,7 +665,7 @@ def patterns() -> tuple[Pattern, ...]:
 
 # -- detecting ---------------------------------------------------------------------------------------
 
-def _why(p: Pattern, x: _Lesson) -> str:
+def _why(p: Pattern | BifaLine, x: _Lesson) -> str:
     first = x.trans[0]
     return p.why.format(trans="".join(BRANCHES[b] for b in x.trans), initial=BRANCHES[first],
                         under=BRANCHES[x.under(first)], day=STEMS[x.stem] + BRANCHES[x.branch], stem=STEMS[x.stem],
@@ -469,10 +673,15 @@ def _why(p: Pattern, x: _Lesson) -> str:
                         zhi_shang=BRANCHES[x.over(x.branch)])
 
 
-@lru_cache(maxsize=4)
-def _compiled(table: tuple[Pattern, ...]) -> tuple[tuple[Pattern, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
+def _compiled(table: Sequence[Pattern]) -> tuple[tuple[Pattern, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
     """Each pattern with its tests' functions looked up once."""
     return tuple((p, tuple((TESTS[t.kind], t) for t in p.tests)) for p in table)
+
+
+@lru_cache(maxsize=1)
+def _compiled_default() -> tuple[tuple[Pattern, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
+    # cached without an argument: hashing the patterns themselves costs more than testing them
+    return _compiled(patterns())
 
 
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
@@ -481,10 +690,137 @@ def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | No
     name a spirit need it); ``nian_ming``: the querent's years (the tests that name them need it)."""
     x = _Lesson(ke, plate, nian_ming)
     out = []
-    for p, checks in _compiled(patterns() if table is None else tuple(table)):
+    for p, checks in _compiled_default() if table is None else _compiled(table):
         for test_fn, t in checks:
             if not test_fn(t, x):
                 break
         else:
             out.append(PatternHit(p, _why(p, x)))
+    return tuple(out)
+
+
+# -- the 毕法赋 ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class BifaLine:
+    """One line of the 《毕法赋》: its number (1–100), its verse, its tests (none when it cannot be read
+    from the lesson alone: ``reason`` says why) and how its why is said."""
+
+    number: int
+    verse: str
+    source: TableSource
+    tests: tuple[Test, ...]
+    why: str
+    reason: str = ""
+
+    @property
+    def detectable(self) -> bool:
+        return bool(self.tests)
+
+
+@dataclass(frozen=True, slots=True)
+class BifaHit:
+    line: BifaLine
+    why: str
+
+    @property
+    def number(self) -> int:
+        return self.line.number
+
+    @property
+    def verse(self) -> str:
+        return self.line.verse
+
+
+_LINE_FIELDS: Final = {"number", "verse", "source", "test", "why", "detectable", "reason"}
+
+
+def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
+    """Read and validate the 毕法赋 file: the hundred lines, in order, each detectable or saying why not."""
+    return tomlcache.fresh_on_failure(lambda: _load_bifa(path))
+
+
+def _load_bifa(path: Path | str | None) -> tuple[BifaLine, ...]:
+    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
+    name, data = read_rules(p)
+    raw = data.get("line")
+    if not isinstance(raw, list) or len(raw) != 100:
+        raise CatalogError(name, "(file)", "line", None if not isinstance(raw, list) else len(raw),
+                           "must be the hundred [[line]] entries")
+    out: list[BifaLine] = []
+    for i, item in enumerate(raw):
+        entry = f"line {i + 1}"
+        if not isinstance(item, dict):
+            raise CatalogError(name, entry, "(entry)", item, "must be a table")
+        extra = set(item) - _LINE_FIELDS
+        if extra:
+            key = sorted(extra)[0]
+            raise CatalogError(name, entry, key, item[key], "is not a field of a line")
+        if item.get("number") != i + 1:
+            raise CatalogError(name, entry, "number", item.get("number"), f"must be {i + 1} (the lines in order)")
+        verse = item.get("verse")
+        if not isinstance(verse, str) or not verse.strip():
+            raise CatalogError(name, entry, "verse", verse, "must be the line's text")
+        source = _source(name, entry, item.get("source"))
+        if item.get("detectable", True) is False:
+            reason = item.get("reason")
+            if not isinstance(reason, str) or not reason.strip():
+                raise CatalogError(name, entry, "reason", reason, "must say why the line is not detected")
+            if "test" in item:
+                raise CatalogError(name, entry, "test", item["test"], "is not read when detectable = false")
+            out.append(BifaLine(i + 1, verse, source, (), "", reason))
+            continue
+        tests_raw = item.get("test")
+        if not isinstance(tests_raw, list) or not tests_raw:
+            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[line.test]] (or detectable = false)")
+        why = item.get("why")
+        if not isinstance(why, str) or not why.strip():
+            raise CatalogError(name, entry, "why", why, "must be a non-empty text")
+        fields = {f for _, f, _, _ in string.Formatter().parse(why) if f}
+        if not fields <= _WHY_FIELDS:
+            bad = sorted(fields - _WHY_FIELDS)[0]
+            raise CatalogError(name, entry, "why", why, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
+        out.append(BifaLine(i + 1, verse, source, tuple(_read_test(name, entry, t) for t in tests_raw), why))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def bifa_lines() -> tuple[BifaLine, ...]:
+    return load_bifa()
+
+
+@lru_cache(maxsize=1)
+def _bifa_compiled() -> tuple[tuple[BifaLine, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
+    return tuple((b, tuple((TESTS[t.kind], t) for t in b.tests)) for b in bifa_lines() if b.tests)
+
+
+def detect_bifa(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None) -> tuple[BifaHit, ...]:
+    """The lines of the 毕法赋 the lesson shows (of those that can be read from it), in the book's order."""
+    x = _Lesson(ke, plate, nian_ming)
+    out = []
+    for line, checks in _bifa_compiled():
+        for test_fn, t in checks:
+            if not test_fn(t, x):
+                break
+        else:
+            out.append(BifaHit(line, _why(line, x)))
+    return tuple(out)
+
+
+def read_lesson(ke: Ke, plate: Plate | None = None,
+                nian_ming: NianMing | None = None) -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
+    """The patterns and the 毕法赋 lines of one lesson together (what the tests read is worked out once)."""
+    x = _Lesson(ke, plate, nian_ming)
+    return _detect(x, _compiled_default(), PatternHit), _detect(x, _bifa_compiled(), BifaHit)
+
+
+def _detect(x: _Lesson, compiled: Sequence[tuple[Any, Sequence[tuple[Callable[[Test, _Lesson], bool], Test]]]],
+            hit: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+    out = []
+    for item, checks in compiled:
+        for test_fn, t in checks:
+            if not test_fn(t, x):
+                break
+        else:
+            out.append(hit(item, _why(item, x)))
     return tuple(out)

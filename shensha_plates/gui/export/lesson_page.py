@@ -55,6 +55,10 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = No
             f"{BRANCHES[y.heaven]}{general_name(y.general, lang)}" for y in nian_ming.years)))
     from shensha_plates.core.liuren.patterns import detect_patterns
     hits = detect_patterns(ke, plate, nian_ming)
+    from shensha_plates.core.liuren.patterns import detect_bifa
+    lines = detect_bifa(ke, plate, nian_ming)
+    if lines:
+        rows.append((tr("bifa", lang), "；".join(f"{h.number}. {to_lang(h.verse, lang)}" for h in lines)))
     if hits:
         rows.append((tr("patterns", lang), "；".join(
             f"{h.name_trad if lang == 'zh-Hant' else h.name}（{to_lang(h.why, lang)}）" for h in hits)))

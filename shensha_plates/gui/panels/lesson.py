@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.liuren import KeOptions, liuren_tables
-from shensha_plates.core.liuren.patterns import PatternHit
+from shensha_plates.core.liuren.patterns import BifaHit, PatternHit
 from shensha_plates.core.liuren.spirits import NameStatus
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.i18n import tr
@@ -151,6 +151,7 @@ class LessonPanel(QWidget):
         self.school_toggle.toggled.connect(self._fold_school)
         self.walk: list[WalkStep] = []
         self.hits: tuple[PatternHit, ...] = ()
+        self.bifa: tuple[BifaHit, ...] = ()
         self.walk_index = -1
         self._rows: list[tuple[int, str, str]] = []
         self._tail = ""
@@ -349,10 +350,10 @@ class LessonPanel(QWidget):
             self.spirits.setHtml("")
             return
         nm = self.model.nian_ming()
-        from shensha_plates.core.liuren.patterns import detect_patterns
-        self.hits = detect_patterns(ke, self.model.plate, nm)
+        from shensha_plates.core.liuren.patterns import read_lesson
+        self.hits, self.bifa = read_lesson(ke, self.model.plate, nm)
         top, rows, tail = lesson_parts(ke, self.model.plate, lang, self.lit, self.names(),
-                                       school_differences(ke, lang), self.english(), nm, self.hits)
+                                       school_differences(ke, lang), self.english(), nm, self.hits, self.bifa)
         if nm is None and self.model.querent is not None:
             top += f"<p style='color:#8a3b12'>{html.escape(tr('querent_needs_age', lang))}</p>"
         bar = self.text.verticalScrollBar()

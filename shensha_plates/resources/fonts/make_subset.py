@@ -99,6 +99,9 @@ def needed_text() -> str:
     from shensha_plates.core.liuren.patterns import patterns  # 课体, 格, 卦: names, reasons, quotes
     for pat in patterns():
         parts += [pat.name, pat.name_trad, pat.kind, pat.why, pat.note, pat.source.quote]
+    from shensha_plates.core.liuren.patterns import bifa_lines
+    for line in bifa_lines():
+        parts += [line.verse, line.why, line.reason]
     try:  # what the program prints, gathered by running it (in a checkout, beside the tests)
         from tests.support.printed import printed_text
     except ImportError:
