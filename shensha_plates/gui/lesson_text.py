@@ -295,6 +295,14 @@ def walk_steps(ke: Ke, lang: str = "zh-Hans") -> list[WalkStep]:
             words += "　" + passes[t.position - 1]
         out.append(WalkStep(words, Lit(transmissions=frozenset(range(t.position + 1))), frozenset({t.branch}),
                             hp.under(t.branch), tuple(arrows)))
+    # the end: the patterns the lesson forms (课体, 格), the whole lesson lit
+    from shensha_plates.core.liuren.patterns import detect_patterns
+    hits = detect_patterns(ke)
+    if hits:
+        names = "、".join(h.name_trad if lang == "zh-Hant" else h.name for h in hits)
+        first = ke.transmissions[0].branch
+        out.append(WalkStep(T("walk_patterns", names=names), Lit(transmissions=frozenset(range(3))),
+                            frozenset(t.branch for t in ke.transmissions), hp.under(first), tuple(arrows)))
     return out
 
 

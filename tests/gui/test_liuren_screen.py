@@ -336,7 +336,10 @@ def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
     ke = window.model.ke
     assert ke is not None
     steps = walk_steps(ke)
-    assert len(lesson.walk) == len(steps) == 4 + sum(1 for s in ke.steps if s.rule != "pass.next") + 3
+    from shensha_plates.core.liuren.patterns import detect_patterns
+    hits = detect_patterns(ke)
+    assert hits  # the seed's case forms 炎上 and two 墓 patterns: the walk ends on them
+    assert len(lesson.walk) == len(steps) == 4 + sum(1 for s in ke.steps if s.rule != "pass.next") + 3 + 1
     # the four lessons light up in turn, on the panel and on the heaven ring
     for i in range(4):
         step = lesson.current_walk_step()
@@ -356,8 +359,13 @@ def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
         step = lesson.current_walk_step()
         assert step is not None
         assert arrows.earth == tuple(ke.plate.under(t.branch) for t in ke.transmissions[:n])
+        if n == 3:
+            assert window.statusBar().currentMessage().startswith("末传：戌，太常")
         lesson.go_walk(1)
-    assert window.statusBar().currentMessage().startswith("末传：戌，太常")
+    last = lesson.current_walk_step()  # the end: the patterns, the whole lesson lit
+    assert last is not None and last.words == "课成：" + "、".join(h.name for h in hits)
+    assert last.lit.transmissions == frozenset(range(3)) and len(arrows.earth) == 3
+    lesson.go_walk(-1)
     lesson.go_walk(-1)
     assert len(arrows.earth) == 2
     lesson.stop_walk()
@@ -561,3 +569,27 @@ def test_the_lesson_tab_and_the_export_list_the_patterns(window: MainWindow) -> 
     assert ke is not None and window.selected_branch == ke.plate.under(ke.transmissions[0].branch)
     rows = dict(lesson_rows(ke, compute_plate(window.model.state), "zh-Hans"))
     assert "炎上（三传午寅戌成火局（寅午戌））" in rows["课体·格·卦"]
+
+
+def test_quiz_which_pattern(window: MainWindow) -> None:
+    """Issue 25 item 6: "which 课体 does this lesson form?" — asked only of lessons that form one; right
+    when the answer is one of them, with each formed 课体 and why in the feedback."""
+    from shensha_plates.core.liuren.patterns import detect_patterns
+    set_seed_date(window)
+    before = window.model.snapshot()
+    quiz = window.lesson.start_quiz("pattern", seed=5)
+    for _ in range(5):
+        ke = quiz.ke
+        assert ke is not None
+        formed = [h for h in detect_patterns(ke) if h.kind == "课体"]
+        assert formed and "此课成何课体" in quiz.prompt.text()
+        wrong = next(v for v in quiz.buttons if v not in {h.id for h in formed})
+        assert not quiz.answer(wrong)
+        assert all(h.name in quiz.feedback.text() for h in formed)
+        quiz.ask()
+        assert quiz.answer(detect_patterns(quiz.ke)[0].id if detect_patterns(quiz.ke)[0].kind == "课体"  # type: ignore[arg-type]
+                           else next(h.id for h in detect_patterns(quiz.ke) if h.kind == "课体"))  # type: ignore[arg-type]
+        quiz.ask()
+    assert quiz.score == 5 and quiz.asked == 10
+    quiz.done(0)
+    assert window.model.snapshot() == before

@@ -1,4 +1,5 @@
-"""A quiz on the Liu Ren plate: "which is the 初传?" and "which method applies?".
+"""A quiz on the Liu Ren plate: "which is the 初传?", "which method applies?" and "which 课体 does the
+lesson form?" (of the 课体 the data defines: a lesson that forms none is not asked).
 
 Each question sets a random day, hour and month general (the year and month stay), hides the
 lesson panel's answer, and offers the twelve branches or the nine methods as buttons. After the
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LessonQuizDialog", "KINDS"]
 
-KINDS = ("first", "method")
+KINDS = ("first", "method", "pattern")
 # the nine methods in the order of the books (九宗门)
 METHOD_ORDER = ("zeike", "biyong", "shehai", "yaoke", "maoxing", "biezhe", "bazhuan", "fuyin", "fanyin")
 
@@ -53,14 +54,20 @@ class LessonQuizDialog(QDialog):
         self.grid = QGridLayout()
         self.buttons: dict[str, QPushButton] = {}
         lang = model.lang
-        choices = ([(b, b) for b in BRANCHES] if kind == "first" else
-                   [(m, to_lang(liuren_tables().methods[m].name, lang)) for m in METHOD_ORDER])
+        from shensha_plates.core.liuren.patterns import patterns
+        if kind == "first":
+            choices = [(b, b) for b in BRANCHES]
+        elif kind == "method":
+            choices = [(m, to_lang(liuren_tables().methods[m].name, lang)) for m in METHOD_ORDER]
+        else:
+            choices = [(p.id, p.name_trad if lang == "zh-Hant" else p.name) for p in patterns() if p.kind == "课体"]
+        columns = {"first": 6, "method": 5, "pattern": 4}[kind]
         for i, (value, text) in enumerate(choices):
             b = QPushButton(text)
             b.setObjectName(f"lesson_quiz_{value}")
             b.setFont(plate_font(18))
             b.clicked.connect(lambda _=False, v=value: self.answer(v))
-            self.grid.addWidget(b, i // 6 if kind == "first" else i // 5, i % 6 if kind == "first" else i % 5)
+            self.grid.addWidget(b, i // columns, i % columns)
             self.buttons[value] = b
         self.feedback = QLabel()
         self.feedback.setObjectName("lesson_quiz_feedback")
@@ -80,9 +87,18 @@ class LessonQuizDialog(QDialog):
         self.resize(620, 420)
         self.ask()
 
+    def _forms(self, day: int, hour: int, general: int) -> tuple[str, ...]:
+        """The ids of the 课体 a lesson forms."""
+        from shensha_plates.core.liuren import compute_ke
+        from shensha_plates.core.liuren.patterns import detect_patterns
+        return tuple(h.id for h in detect_patterns(compute_ke(day, hour, general, self.model.ke_options))
+                     if h.kind == "课体")
+
     def ask(self) -> None:
         m = self.model
         day, hour, general = self.rng.randrange(60), self.rng.randrange(12), self.rng.randrange(12)
+        while self.kind == "pattern" and not self._forms(day, hour, general):  # a lesson that forms one
+            day, hour, general = self.rng.randrange(60), self.rng.randrange(12), self.rng.randrange(12)
         m.set_general(general)
         m.set_state(State.parse(m.state.year_name, m.state.month, None, pillar_name(day), BRANCHES[hour]))
         self.ke = m.ke
@@ -91,7 +107,8 @@ class LessonQuizDialog(QDialog):
             self.on_hide(True)
         lang = m.lang
         head = f"{pillar_name(day)}日　{BRANCHES[general]}将加{BRANCHES[hour]}"
-        self.prompt.setText(head + "\n" + tr("quiz_first" if self.kind == "first" else "quiz_method", lang))
+        self.prompt.setText(head + "\n" + tr({"first": "quiz_first", "method": "quiz_method",
+                                               "pattern": "quiz_pattern"}[self.kind], lang))
         self.feedback.clear()
         self.feedback.setStyleSheet("")
         self.next_button.setText(tr("quiz_next", lang))
@@ -104,8 +121,13 @@ class LessonQuizDialog(QDialog):
         if ke is None or self.answered:
             return False
         lang = self.model.lang
-        right_value = BRANCHES[ke.transmissions[0].branch] if self.kind == "first" else ke.method
-        right = value == right_value
+        if self.kind == "pattern":
+            from shensha_plates.core.liuren.patterns import detect_patterns
+            formed = [h for h in detect_patterns(ke) if h.kind == "课体"]
+            right = value in {h.id for h in formed}
+        else:
+            right_value = BRANCHES[ke.transmissions[0].branch] if self.kind == "first" else ke.method
+            right = value == right_value
         self.answered = True
         self.asked += 1
         self.score += int(right)
@@ -117,6 +139,9 @@ class LessonQuizDialog(QDialog):
         trans = " ".join(BRANCHES[t.branch] for t in ke.transmissions)
         method = ke.method_name(lang) + ("" if ke.ke == ke.method_name() else f"（{to_lang(ke.ke, lang)}）")
         reasons = "\n".join(f"{i + 1}. {s.text(lang)}" for i, s in enumerate(ke.steps))
+        if self.kind == "pattern":  # the 课体 formed, each with why
+            reasons = "\n".join(f"{h.name_trad if lang == 'zh-Hant' else h.name}：{to_lang(h.why, lang)}"
+                                 for h in formed)
         self.feedback.setText(f"{verdict}　{tr('method', lang)}：{method}　{tr('three_transmissions', lang)}：{trans}\n"
                               f"{reasons}")
         self.feedback.setStyleSheet("color: #1f6f3b;" if right else "color: #b3261e;")
