@@ -277,6 +277,8 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
                        "拖動圓盤即可轉動（鬆手自會停在一支上）。Y / M / X 轉年、月、旬；N 回到現在；F1 查看全部快捷鍵。",
                        "Drag a disc to turn it (it settles on a branch). Y / M / X turn the year, month, xun; "
                        "N goes back to now; F1 lists every key."),
+    "export_page": ("导出网页（可转动）…", "導出網頁（可轉動）…", "export an interactive web page…"),
+    "page_failed": ("网页未能写出：{path}（{reason}）", "網頁未能寫出：{path}（{reason}）", "the page was not written: {path} ({reason})"),
     "zoom_quadrant": ("放大一角", "放大一角", "zoom to a quadrant"),
     **LIUREN_STRINGS,
 }

@@ -88,6 +88,8 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
 def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
     """``snapshot`` with parsed arguments: write the file, print its name."""
     try:
+        if str(args.output).lower().endswith((".html", ".htm")):  # the interactive page: no Qt needed
+            return _write_page(args, out, err)
         from shensha_plates.gui.export.snapshot import SnapshotOptions, export, format_from_path
         fmt = format_from_path(args.output)
         state, calendar = resolve_calendar(args)
@@ -126,6 +128,21 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
     shown = Path(args.output)  # the name as typed (``path`` may hold it as the file system's bytes)
     del path
     return _report_written(f"{shown}\n", out, err)
+
+
+def _write_page(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
+    """``snapshot -o plates.html``: the page opened at the state's year, month and xun."""
+    from shensha_plates.core.datafile import write_atomic
+    from shensha_plates.core.page import page_html
+    state, _calendar = resolve_calendar(args)
+    from shensha_plates.core.liuren.cli import split_choices
+    _ke, options = split_choices(args.variant)
+    try:
+        write_atomic(args.output, page_html(state, options, lang=args.lang).encode("utf-8"))
+    except OSError as e:
+        say(err, f"error: cannot write {args.output!r}: {e.strerror or e}")
+        return EXIT_USAGE
+    return _report_written(f"{Path(args.output)}\n", out, err)
 
 
 def _lesson(state: State, calendar: Any, ke_options: Any, general: str | None) -> Any:

@@ -775,6 +775,28 @@ class MainWindow(QMainWindow):
         if path:
             self.export_to(path, opts)
 
+    def export_page_to(self, path: str) -> bool:
+        """文件 → 网页: the interactive page at this state's year, month and xun; a failure is reported
+        and nothing is left behind."""
+        from shensha_plates.core.datafile import write_atomic
+        from shensha_plates.core.page import page_html
+        try:
+            write_atomic(path, page_html(self.model.state, self.model.options, self.model.catalog,
+                                         self.model.lang).encode("utf-8"))
+        except (OSError, ShenshaError) as e:
+            self.show_message(tr("page_failed", self.model.lang, path=path, reason=getattr(e, "strerror", None) or str(e)))
+            return False
+        self.statusBar().showMessage(tr("cls_saved", self.model.lang, path=path), 6000)
+        return True
+
+    def export_page_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+        path, _ = QFileDialog.getSaveFileName(self, tr("export_page", self.model.lang),
+                                              state_label(self.model.state, self.model.lang).replace(" ", "_") + ".html",
+                                              "HTML (*.html)")
+        if path:
+            self.export_page_to(path)
+
     def confirm_replace(self, path: str) -> bool:
         """Ask whether to replace the read-only file ``path`` (No by default)."""
         lang = self.model.lang

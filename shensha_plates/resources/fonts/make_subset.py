@@ -96,6 +96,8 @@ def needed_text() -> str:
     parts += system_texts()
     parts += liuren_texts()
     parts += english_texts()
+    from shensha_plates.core import page  # the web page's own words (it embeds this font)
+    parts += [page._TEMPLATE, page._SCRIPT]
     from shensha_plates.core.liuren.patterns import patterns  # 课体, 格, 卦: names, reasons, quotes
     for pat in patterns():
         parts += [pat.name, pat.name_trad, pat.kind, pat.why, pat.note, pat.source.quote]

@@ -1,0 +1,394 @@
+"""The plates as one self-contained web page (``snapshot -o plates.html``): the discs and their turning
+rules, not a picture per state.
+
+The page holds, from the engine itself: every spirit (name, meaning, source); every disc with the
+spirits in its twelve slots and the branch its slot 0 stands on for each value of its key (year,
+month, season … xun); and, for the spirits of the square tables, their branches for each value of
+their key. Its script composes a state's spirits exactly as :func:`shensha_plates.core.engine.
+compute_plate` does (the rows of the year, the xun and the month, with the 阳年/阴年 spirits of the year's
+parity), so every state the page can reach lists what ``show`` lists for it (the browser test checks
+it). The bundled font subset is embedded; the page asks for nothing on the network.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import math
+from importlib import resources
+from typing import Any, Final
+
+from shensha_plates.core.catalog import KEYS, Catalog, default_catalog
+from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, group_of_month, mzj_of_month, season_of_month
+from shensha_plates.core.engine import MONTH_NAMES, Options, State, _compile
+from shensha_plates.core.script import to_traditional
+
+__all__ = ["page_data", "page_html", "PAGE_KEYS"]
+
+# the keys a page's state gives values to (no year stem, no day: those spirits are listed as omitted)
+PAGE_KEYS: Final = ("year_branch", "month", "season", "mzj", "mgroup", "xun")
+_DIAL_OF: Final = {"year_branch": "year", "month": "month", "season": "month", "mzj": "month", "mgroup": "month",
+                   "xun": "xun"}
+
+
+def key_values(state: State) -> dict[str, int]:
+    """The value of each of the page's keys in a state (as the engine reads them)."""
+    m = state.month
+    return {"year_branch": state.year_branch, "month": m - 1, "season": season_of_month(m),
+            "mzj": mzj_of_month(m), "mgroup": group_of_month(m), "xun": state.xun}
+
+
+def page_data(options: Options = Options(), catalog: Catalog | None = None, lang: str = "zh-Hans") -> dict[str, Any]:
+    """What the page's script needs: spirits, discs (slots and anchors per key value) and tables."""
+    cat = catalog or default_catalog()
+    comp = _compile(cat, options)
+    trad = lang == "zh-Hant"
+    index = {s.id: i for i, s in enumerate(cat.spirits)}
+    spirits = []
+    for s in cat.spirits:
+        meaning = to_traditional(s.meaning) if trad else s.meaning
+        src = s.source.line(trad=trad) if s.source.file else s.source.line()
+        spirits.append({"id": s.id, "name": s.name_trad if trad else s.name, "q": s.quality, "m": meaning,
+                        "src": src, "only": s.only})
+    rings = []
+    ring_ids = set()
+    for ring, key, per_value in comp.rings:
+        ring_ids.add(ring.id)
+        slots = [[index[sp.id] for sp in slot] for slot in per_value[0].slots]
+        rings.append({"id": ring.id, "name": ring.name_trad if trad else ring.name, "plate": ring.plate, "key": key,
+                      "dial": _DIAL_OF[key], "anchors": [rp.anchor for rp in per_value], "slots": slots})
+    # the square tables: for each key and value, each spirit not on a disc and the branches it lies on
+    tables: dict[str, list[list[list[int]]]] = {}
+    for key in PAGE_KEYS:
+        rows = []
+        for value in range(KEYS[key]):
+            entries = []
+            for e in comp.entries(key, value):
+                for p in e.placements:
+                    if p.ring is None:
+                        entries.append([index[p.spirit.id], p.branch])
+            rows.append(entries)
+        tables[key] = rows
+    return {"spirits": spirits, "rings": rings, "tables": tables, "branches": BRANCHES,
+            "months": [to_traditional(n) if trad else n for n in MONTH_NAMES], "xun": list(XUN_HEADS),
+            "lang": lang}
+
+
+def _layout(data: dict[str, Any]) -> dict[str, Any]:
+    """Radii of every disc (inner → outer per plate), in units of one character: each disc as wide as
+    its longest name, and far enough out that its fullest slot's columns fit the slot's arc."""
+    names = [len(s["name"]) + 0.4 for s in data["spirits"]]
+    out: dict[str, Any] = {}
+    for plate in ("upper", "lower"):
+        rings = [r for r in data["rings"] if r["plate"] == plate][::-1]  # the catalog lists them outer first
+        r = 2.2
+        for ring in rings:
+            cols = max((len(slot) for slot in ring["slots"]), default=1)
+            longest = max((names[i] for slot in ring["slots"] for i in slot), default=1.0)
+            r = max(r, cols * 1.12 * 12 / (2 * math.pi))  # the columns fit the arc at the inner edge
+            width = longest + 0.5
+            out[ring["id"]] = [round(r, 3), round(r + width, 3)]
+            r += width
+        out[plate] = round(r, 3)  # the ring of branches starts here
+    return out
+
+
+def page_html(state: State, options: Options = Options(), catalog: Catalog | None = None,
+              lang: str = "zh-Hans") -> str:
+    """The whole page, opened at ``state`` (its year, month and xun)."""
+    data = page_data(options, catalog, lang)
+    data["layout"] = _layout(data)
+    data["start"] = {"year": state.year_branch, "month": state.month, "xun": state.xun}
+    font = resources.files("shensha_plates.resources").joinpath("fonts", "ShenshaSerif-Regular.otf").read_bytes()
+    trad = lang == "zh-Hant"
+    title = "神煞旋盤" if trad else "神煞旋盘"
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return (_TEMPLATE.replace("@TITLE@", html.escape(title)).replace("@LANG@", "zh-Hant" if trad else "zh-Hans")
+            .replace("@FONT@", base64.b64encode(font).decode("ascii")).replace("@DATA@", payload)
+            .replace("@SCRIPT@", _SCRIPT))
+
+
+_TEMPLATE: Final = """<!DOCTYPE html>
+<html lang="@LANG@"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; font-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>@TITLE@</title>
+<style>
+@font-face { font-family: "Shensha Serif"; src: url(data:font/otf;base64,@FONT@) format("opentype"); }
+html, body { margin: 0; background: #fbf7ee; color: #1f2430; font-family: "Shensha Serif", serif; }
+header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 8px 12px;
+         background: #2f3b52; color: white; }
+header h1 { font-size: 20px; margin: 0 12px 0 0; font-weight: normal; }
+header button { font: inherit; font-size: 16px; min-width: 40px; padding: 4px 8px; border-radius: 6px;
+                border: 1px solid #8a98b5; background: #45536f; color: white; cursor: pointer; }
+header .dial { display: flex; align-items: center; gap: 4px; }
+header .value { min-width: 4.2em; text-align: center; font-size: 18px; }
+#state { font-size: 18px; }
+main { display: flex; flex-wrap: wrap; }
+#plates { flex: 3 1 520px; min-width: 300px; touch-action: none; user-select: none; }
+#plates svg { width: 100%; height: auto; max-height: calc(100vh - 60px); display: block; }
+aside { flex: 1 1 280px; padding: 8px 14px; max-height: calc(100vh - 60px); overflow: auto; }
+aside h2 { margin: 4px 0; font-size: 26px; }
+aside h3 { margin: 10px 0 2px; font-size: 15px; color: #555; font-weight: normal; }
+aside .sp { margin: 3px 0 8px; }
+aside .name { font-weight: bold; }
+aside .m { font-size: 14px; }
+aside .src { font-size: 12px; color: #777; }
+.good { fill: #b3261e; color: #b3261e; } .bad { fill: #1c2b4a; color: #1c2b4a; } .mixed { fill: #1f6f6b; color: #1f6f6b; }
+.hint { font-size: 13px; color: #c9d2e3; }
+@media print {
+  header button, .hint { display: none; } header { background: none; color: black; }
+  aside { max-height: none; overflow: visible; } #plates svg { max-height: none; }
+}
+</style></head>
+<body>
+<header><h1>@TITLE@</h1>
+<span class="dial"><button data-dial="year" data-step="-1" title="Shift+Y">◀</button><span class="value" id="v-year"></span><button data-dial="year" data-step="1" title="Y">▶</button></span>
+<span class="dial"><button data-dial="month" data-step="-1" title="Shift+M">◀</button><span class="value" id="v-month"></span><button data-dial="month" data-step="1" title="M">▶</button></span>
+<span class="dial"><button data-dial="xun" data-step="-1" title="Shift+X">◀</button><span class="value" id="v-xun"></span><button data-dial="xun" data-step="1" title="X">▶</button></span>
+<span id="state"></span>
+<span class="hint">拖动或滚动圆盘即转盘；Y / M / X 转年、月、旬（Shift 反转）；点一支看其下诸神煞</span>
+</header>
+<main><div id="plates"></div><aside id="details"></aside></main>
+<script id="data" type="application/json">@DATA@</script>
+<script>@SCRIPT@</script>
+</body></html>
+"""
+
+_SCRIPT: Final = r"""
+"use strict";
+const D = JSON.parse(document.getElementById("data").textContent);
+const B = D.branches, NS = "http://www.w3.org/2000/svg";
+const S = { year: D.start.year, month: D.start.month, xun: D.start.xun };
+let selected = null;
+function keyValues(s) {
+  const m = s.month;
+  return { year_branch: s.year, month: m - 1, season: Math.floor((m - 1) / 3), mzj: (m - 1) % 3,
+           mgroup: (m - 1) % 4, xun: s.xun };
+}
+function applies(sp, yearParity) {
+  if (!sp.only) return true;
+  if (sp.only === "yang_year") return yearParity === 0;
+  if (sp.only === "yin_year") return yearParity === 1;
+  return true;  // a day's parity: no day on the page, listed (as show lists it, conditional)
+}
+// the spirits under each branch in a state: what compute_plate gives (discs turned, tables looked up)
+function listing(s) {
+  const kv = keyValues(s), parity = s.year % 2, rows = [];
+  for (let b = 0; b < 12; b++) rows.push([]);
+  for (const ring of D.rings) {
+    const a = ring.anchors[kv[ring.key]];
+    ring.slots.forEach((slot, k) => { for (const i of slot) if (applies(D.spirits[i], parity)) rows[(a + k) % 12].push(i); });
+  }
+  for (const key in D.tables) {
+    for (const [i, b] of D.tables[key][kv[key]]) if (applies(D.spirits[i], parity)) rows[b].push(i);
+  }
+  return rows;
+}
+function stateLabel(s) { return B[s.year] + "年 " + D.months[s.month - 1] + " " + D.xun[s.xun] + "旬"; }
+// -- drawing ----------------------------------------------------------------------------------------
+const L = D.layout, U = 10;  // one character = 10 units
+const svg = document.createElementNS(NS, "svg");
+const plates = {};
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+function angleOf(branch) { return (-90 + 30 * (branch - 6)) * Math.PI / 180; }  // 午 at the top, clockwise
+function build() {
+  const rU = (L.upper + 2) * U, rL = (L.lower + 2) * U;
+  const w = 2 * rL + 2 * rU + 3 * U, h = 2 * Math.max(rL, rU) + 2 * U;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  plates.upper = { cx: rU + U, cy: rU + U, r: L.upper * U };
+  plates.lower = { cx: 2 * rU + 2 * U + rL, cy: h / 2, r: L.lower * U };
+  for (const name of ["upper", "lower"]) {
+    const p = plates[name], g = el("g", { "data-plate": name }, svg);
+    p.g = g;
+    el("circle", { cx: p.cx, cy: p.cy, r: p.r + 2 * U, fill: "#fffdf6", stroke: "#8a7a5a" }, g);
+    el("circle", { cx: p.cx, cy: p.cy, r: p.r + U, fill: "none", stroke: "#1f2430", "stroke-width": 2 * U * 0.95,
+                   "stroke-opacity": 0.9 }, g);
+    for (let b = 0; b < 12; b++) {  // the fixed ring of the twelve branches
+      const a = angleOf(b), x = p.cx + (p.r + U) * Math.cos(a), y = p.cy + (p.r + U) * Math.sin(a);
+      const t = el("text", { x: x, y: y + 0.36 * U * 1.2, "font-size": 1.2 * U, "text-anchor": "middle", fill: "white",
+                             "data-branch": b }, g);
+      t.textContent = B[b];
+      const a0 = angleOf(b - 0.5);
+      el("line", { x1: p.cx + 2.2 * U * Math.cos(a0), y1: p.cy + 2.2 * U * Math.sin(a0),
+                   x2: p.cx + (p.r + 2 * U) * Math.cos(a0), y2: p.cy + (p.r + 2 * U) * Math.sin(a0),
+                   stroke: "#c9bea5", "stroke-width": 0.6 }, g);
+    }
+    p.sel = el("path", { fill: "#e8a0a0", "fill-opacity": 0.35, stroke: "none" }, g);
+    const title = el("text", { x: p.cx, y: p.cy + 0.4 * U, "font-size": 1.1 * U, "text-anchor": "middle", fill: "#8a7a5a" }, g);
+    title.textContent = name === "upper" ? "上位" : "下位";
+  }
+  for (const ring of D.rings) {
+    const p = plates[ring.plate], [r0, r1] = L[ring.id];
+    ring.g = el("g", { "data-ring": ring.id }, p.g);
+    el("circle", { cx: p.cx, cy: p.cy, r: r1 * U, fill: "none", stroke: "#c9bea5", "stroke-width": 0.8 }, ring.g);
+    ring.names = [];
+    ring.slots.forEach((slot, k) => {
+      slot.forEach((i, c) => {
+        const sp = D.spirits[i];
+        const band = el("line", { "stroke-linecap": "round", "stroke-width": U * 0.95, "stroke-opacity": 0.13,
+                                  class: sp.q, stroke: "currentColor" }, ring.g);
+        const chars = [...sp.name].map((ch) => { const t = el("text", { "font-size": U * 0.92, "text-anchor": "middle",
+                                                                         class: sp.q }, ring.g); t.textContent = ch; return t; });
+        ring.names.push({ k: k, c: c, n: slot.length, i: i, band: band, chars: chars });
+      });
+    });
+    ring.rot = ring.anchors[keyValues(S)[ring.key]];
+  }
+  document.getElementById("plates").appendChild(svg);
+}
+function place(ring) {  // the disc at its rotation (slot 0 over branch ``ring.rot``, fractional while dragged)
+  const p = plates[ring.plate], [r0, r1] = L[ring.id];
+  for (const nm of ring.names) {
+    const a = angleOf(ring.rot + nm.k);
+    const off = (nm.c - (nm.n - 1) / 2) * 1.12 * U;  // the columns side by side, across the radius
+    const tx = -Math.sin(a), ty = Math.cos(a), len = nm.chars.length;
+    const start = r0 * U + (r1 - r0) * U / 2 - (len - 1) * U / 2;
+    // a name reads down the screen (or, lying across it, rightwards): from the rim inwards in the
+    // upper half, outwards in the lower
+    const outward = Math.sin(a) > 0.2 || (Math.abs(Math.sin(a)) <= 0.2 && Math.cos(a) > 0);
+    nm.chars.forEach((t, j) => {
+      const r = start + (outward ? j : len - 1 - j) * U;
+      t.setAttribute("x", p.cx + r * Math.cos(a) + off * tx);
+      t.setAttribute("y", p.cy + r * Math.sin(a) + off * ty + 0.34 * U);
+    });
+    const ra = start, rb = start + (len - 1) * U;
+    nm.band.setAttribute("x1", p.cx + ra * Math.cos(a) + off * tx); nm.band.setAttribute("y1", p.cy + ra * Math.sin(a) + off * ty);
+    nm.band.setAttribute("x2", p.cx + rb * Math.cos(a) + off * tx); nm.band.setAttribute("y2", p.cy + rb * Math.sin(a) + off * ty);
+  }
+}
+function render() {
+  const kv = keyValues(S);
+  for (const ring of D.rings) { if (!ring.dragging) ring.rot = ring.anchors[kv[ring.key]]; place(ring); }
+  document.getElementById("v-year").textContent = B[S.year] + "年";
+  document.getElementById("v-month").textContent = D.months[S.month - 1];
+  document.getElementById("v-xun").textContent = D.xun[S.xun] + "旬";
+  document.getElementById("state").textContent = stateLabel(S);
+  const h = `year=${B[S.year]}&month=${S.month}&xun=${D.xun[S.xun]}`;
+  if (location.hash.slice(1) !== h) history.replaceState(null, "", "#" + h);
+  details();
+}
+function details() {
+  const box = document.getElementById("details");
+  for (const name of ["upper", "lower"]) {
+    const p = plates[name];
+    if (selected === null) { p.sel.setAttribute("d", ""); continue; }
+    const a0 = angleOf(selected - 0.5), a1 = angleOf(selected + 0.5), R = p.r + 2 * U, r = 2.2 * U;
+    p.sel.setAttribute("d", `M ${p.cx + r * Math.cos(a0)} ${p.cy + r * Math.sin(a0)} L ${p.cx + R * Math.cos(a0)} ${p.cy + R * Math.sin(a0)} ` +
+      `A ${R} ${R} 0 0 1 ${p.cx + R * Math.cos(a1)} ${p.cy + R * Math.sin(a1)} L ${p.cx + r * Math.cos(a1)} ${p.cy + r * Math.sin(a1)} ` +
+      `A ${r} ${r} 0 0 0 ${p.cx + r * Math.cos(a0)} ${p.cy + r * Math.sin(a0)} Z`);
+  }
+  if (selected === null) { box.innerHTML = "<p>点圆盘上的一支，看其下诸神煞。</p>"; return; }
+  const rows = listing(S)[selected];
+  let out = `<h2>${B[selected]}</h2><p>${stateLabel(S)}</p>`;
+  for (const i of rows) {
+    const sp = D.spirits[i];
+    out += `<div class="sp" data-id="${sp.id}"><span class="name ${sp.q}">${esc(sp.name)}</span>` +
+           `<div class="m">${esc(sp.m)}</div><div class="src">${esc(sp.src)}</div></div>`;
+  }
+  box.innerHTML = out;
+}
+function esc(t) { return String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
+// -- turning ----------------------------------------------------------------------------------------
+function step(dial, d) {
+  if (dial === "year") S.year = (S.year + d + 12) % 12;
+  else if (dial === "month") S.month = (S.month - 1 + d + 12) % 12 + 1;
+  else S.xun = (S.xun + d + 6) % 6;
+  render();
+}
+function setDialFor(ring, anchor) {  // the dial value whose anchor for this ring is nearest the rotation
+  let best = null, bestD = 99;
+  ring.anchors.forEach((a, v) => { const d = Math.abs(((anchor - a) % 12 + 18) % 12 - 6); if (d < bestD) { bestD = d; best = v; } });
+  const kv = keyValues(S), cur = kv[ring.key];
+  if (best === cur) return;
+  if (ring.dial === "year") S.year = best;
+  else if (ring.dial === "xun") S.xun = best;
+  else {  // a month-keyed disc (month, season …): the nearest month giving that value
+    for (let k = 0; k < 12; k++) {
+      for (const m of [((S.month - 1 + k) % 12) + 1, ((S.month - 1 - k + 12) % 12) + 1]) {
+        if (keyValues({ year: S.year, month: m, xun: S.xun })[ring.key] === best) { S.month = m; return; }
+      }
+    }
+  }
+}
+function hit(ev) {  // the plate, ring and branch under a pointer
+  const pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
+  const q = pt.matrixTransform(svg.getScreenCTM().inverse());
+  for (const name of ["upper", "lower"]) {
+    const p = plates[name], dx = q.x - p.cx, dy = q.y - p.cy, r = Math.hypot(dx, dy) / U;
+    if (r > L[name] + 2) continue;
+    const ang = Math.atan2(dy, dx) * 180 / Math.PI;
+    const branch = (((Math.round((ang + 90) / 30) + 6) % 12) + 12) % 12;
+    const ring = D.rings.find((g) => g.plate === name && r >= L[g.id][0] && r < L[g.id][1]) || null;
+    return { plate: name, ring: ring, branch: branch, angle: ang };
+  }
+  return null;
+}
+let drag = null;
+svg.addEventListener("pointerdown", (ev) => {
+  const h = hit(ev);
+  if (!h) return;
+  if (h.ring) { drag = { ring: h.ring, start: h.angle, rot0: h.ring.rot, moved: false, branch: h.branch };
+                h.ring.dragging = true; svg.setPointerCapture(ev.pointerId); }
+  else { selected = h.branch; details(); }
+  ev.preventDefault();
+});
+svg.addEventListener("pointermove", (ev) => {
+  if (!drag) return;
+  const h = hit(ev);
+  if (!h) return;
+  let d = h.angle - drag.start; d = ((d + 540) % 360) - 180;
+  if (Math.abs(d) > 3) drag.moved = true;
+  drag.ring.rot = drag.rot0 + d / 30;
+  for (const ring of D.rings) if (ring.key === drag.ring.key) { if (ring !== drag.ring) ring.rot = ring.anchors[keyValues(S)[ring.key]] + (drag.ring.rot - drag.rot0); place(ring); }
+});
+function endDrag() {
+  if (!drag) return;
+  const ring = drag.ring;
+  ring.dragging = false;
+  if (drag.moved) setDialFor(ring, ((Math.round(ring.rot) % 12) + 12) % 12);
+  else { selected = drag.branch; }
+  drag = null;
+  render();
+}
+svg.addEventListener("pointerup", endDrag);
+svg.addEventListener("pointercancel", endDrag);
+svg.addEventListener("wheel", (ev) => {
+  const h = hit(ev);
+  if (!h || !h.ring) return;
+  ev.preventDefault();
+  step(h.ring.dial, ev.deltaY > 0 ? 1 : -1);
+}, { passive: false });
+document.addEventListener("keydown", (ev) => {
+  const k = ev.key.toLowerCase(), d = ev.shiftKey ? -1 : 1;
+  if (k === "y") step("year", d); else if (k === "m") step("month", d); else if (k === "x") step("xun", d);
+});
+for (const b of document.querySelectorAll("header button")) b.addEventListener("click", () => step(b.dataset.dial, +b.dataset.step));
+function fromHash() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  const y = B.indexOf((q.get("year") || "").slice(-1)), m = parseInt(q.get("month"), 10), x = D.xun.indexOf(q.get("xun"));
+  if (y >= 0) S.year = y;
+  if (m >= 1 && m <= 12) S.month = m;
+  if (x >= 0) S.xun = x;
+}
+window.addEventListener("hashchange", () => { fromHash(); render(); });
+// for the tests and for scripting: the state and what each branch holds now
+const ids = (rows) => rows.map((row) => row.map((i) => D.spirits[i].id));
+window.shensha = { state: () => ({ ...S }), listing: () => ids(listing(S)),
+                   listingFor: (y, m, x) => ids(listing({ year: y, month: m, xun: x })),
+                   toClient: (x, y) => { const pt = svg.createSVGPoint(); pt.x = x; pt.y = y;
+                                         const q = pt.matrixTransform(svg.getScreenCTM()); return { x: q.x, y: q.y }; },
+                   branchPoint: (plate, b) => { const p = plates[plate], a = angleOf(b), r = p.r + U;
+                                                 return window.shensha.toClient(p.cx + r * Math.cos(a), p.cy + r * Math.sin(a)); },
+                   ringCentre: (id) => { const ring = D.rings.find((g) => g.id === id), p = plates[ring.plate];
+                                         const r = (L[id][0] + L[id][1]) / 2 * U; return { cx: p.cx, cy: p.cy, r: r }; } };
+fromHash();
+build();
+render();
+"""
