@@ -15,7 +15,7 @@ import reprlib
 from itertools import pairwise
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from collections.abc import Sequence
 
 from shensha_plates.core.catalog import Catalog, default_catalog
@@ -23,7 +23,9 @@ from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name
 from shensha_plates.core.engine import MONTH_NAMES, Options, State, compute_plate, step_state
 from shensha_plates.core.datafile import output_path, read_file, write_atomic
 from shensha_plates.core.errors import InputError, ShenshaError
-from shensha_plates.core.liuren.nianming import Querent
+
+if TYPE_CHECKING:
+    from shensha_plates.core.liuren.nianming import Querent
 
 __all__ = ["all_text", "Trace", "TraceStep", "trace", "path_words", "Question", "make_question", "check_answer",
            "LessonPlan", "LessonStep", "LessonError", "load_lesson", "save_lesson", "TRACE_DIALS", "LESSON_VERSION"]
@@ -303,6 +305,7 @@ def _read_querent(name: str, raw: object) -> Querent | None:
         raise LessonError(name, "(file)", "querent.sex", f"must be m or f, got {_show(sex)}")
     if age is not None and (not isinstance(age, int) or isinstance(age, bool)):
         raise LessonError(name, "(file)", "querent.age", f"must be a number or null, got {_show(age)}")
+    from shensha_plates.core.liuren.nianming import Querent  # only a lesson with a querent needs the 式
     try:
         return Querent.parse(birth, sex, age)
     except InputError as e:

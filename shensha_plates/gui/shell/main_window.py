@@ -435,9 +435,9 @@ class MainWindow(QMainWindow):
     def _restore_querent(self) -> None:
         """The querent (年命) saved last time, if any: a damaged entry is dropped without a word (the
         fields are empty again, as on a first start)."""
-        from shensha_plates.core.liuren.nianming import Querent
         birth, sex, age = (self.settings.get(k) for k in ("querent/birth", "querent/sex", "querent/age"))
-        if birth and sex:
+        if birth and sex:  # (the Liu Ren modules load only for a querent: start-up does not wait for them)
+            from shensha_plates.core.liuren.nianming import Querent
             try:
                 self.model.set_querent(Querent.parse(birth, sex, age or None))
             except ShenshaError:
