@@ -42,6 +42,8 @@ TARGETS = {
     "sweep_vs_lunar": (">=", 1.0),
     "export_pdf_s": ("<=", 1.0),
     "export_svg_s": ("<=", 0.3),
+    "export_html_s": ("<=", 1.0),
+    "export_kit_s": ("<=", 1.0),
     # issue 12: every name readable (the smallest name drawn, from the layout: type size × the view's scale)
     "min_name_px_1280x800": (">=", 12.0),
     "min_name_px_1920x1080": (">=", 16.0),
@@ -456,6 +458,14 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     results["export_svg_s"] = median_time(lambda: export(str(out) + ".svg", plate, None,
                                                          SnapshotOptions(fmt="svg")), 3)
     bench_paper(quick, plate, tmp, results, details)
+    # issue 27: the interactive page and the paper kit (each written whole, to a file)
+    from shensha_plates.core.datafile import write_atomic
+    from shensha_plates.core.page import page_html
+    from shensha_plates.gui.export.kit import write_kit
+    results["export_html_s"] = median_time(
+        lambda: write_atomic(str(out) + ".html", page_html(plate.state).encode("utf-8")), 3)
+    details["export_html_mb"] = Path(str(out) + ".html").stat().st_size / 1e6
+    results["export_kit_s"] = median_time(lambda: write_kit(str(out) + "-kit.pdf"), 3)
 
     # memory: resident size after 10,000 state changes (state, options and plate churn)
     import random

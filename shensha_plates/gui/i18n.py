@@ -278,6 +278,7 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
                        "Drag a disc to turn it (it settles on a branch). Y / M / X turn the year, month, xun; "
                        "N goes back to now; F1 lists every key."),
     "export_page": ("导出网页（可转动）…", "導出網頁（可轉動）…", "export an interactive web page…"),
+    "export_kit": ("导出纸盘（可剪下转动）…", "導出紙盤（可剪下轉動）…", "export the paper plates to cut out…"),
     "page_failed": ("网页未能写出：{path}（{reason}）", "網頁未能寫出：{path}（{reason}）", "the page was not written: {path} ({reason})"),
     "zoom_quadrant": ("放大一角", "放大一角", "zoom to a quadrant"),
     **LIUREN_STRINGS,

@@ -60,6 +60,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the month general's branch (月将) for the lesson, e.g. 寅 (default: the date's, else the month's)")
     from shensha_plates.core.liuren.cli import add_querent_arguments
     add_querent_arguments(p)  # the querent's 年命: a row of the lesson's table
+    p.add_argument("--kit", action="store_true",
+                   help="Zhuang's plates to cut out (a PDF: every disc true to scale, instructions; --paper A4|A3)")
 
 
 def _size(text: str | None) -> tuple[int, int | None]:
@@ -88,6 +90,8 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
 def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
     """``snapshot`` with parsed arguments: write the file, print its name."""
     try:
+        if getattr(args, "kit", False):
+            return _write_kit(args, out, err)
         if str(args.output).lower().endswith((".html", ".htm")):  # the interactive page: no Qt needed
             return _write_page(args, out, err)
         from shensha_plates.gui.export.snapshot import SnapshotOptions, export, format_from_path
@@ -128,6 +132,24 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
     shown = Path(args.output)  # the name as typed (``path`` may hold it as the file system's bytes)
     del path
     return _report_written(f"{shown}\n", out, err)
+
+
+def _write_kit(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
+    """``snapshot --kit -o kit.pdf``: the paper plates (they need no state: the instructions give it)."""
+    if not str(args.output).lower().endswith(".pdf"):
+        raise UsageError(f"--kit writes a PDF: give -o NAME.pdf, not {args.output!r}")
+    from shensha_plates.gui.export.kit import PAPERS, write_kit
+    if args.paper not in PAPERS:
+        raise UsageError(f"--kit prints on {' or '.join(PAPERS)} (not {args.paper})")
+    from shensha_plates.core.liuren.cli import split_choices
+    _ke, options = split_choices(args.variant)
+    _ensure_app()
+    try:
+        write_kit(args.output, args.paper, args.lang, options)
+    except OSError as e:
+        say(err, f"error: cannot write {args.output!r}: {e.strerror or e}")
+        return EXIT_USAGE
+    return _report_written(f"{Path(args.output)}\n", out, err)
 
 
 def _write_page(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:

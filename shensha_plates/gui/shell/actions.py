@@ -52,6 +52,7 @@ ACTIONS: Final[tuple[ActionSpec, ...]] = (
     ActionSpec("print", "Print", "file", "print", "print_dialog"),
     ActionSpec("booklet", None, "file", "booklet", "booklet_dialog"),
     ActionSpec("export_page", None, "file", "export_page", "export_page_dialog"),
+    ActionSpec("export_kit", None, "file", "export_kit", "export_kit_dialog"),
     ActionSpec("copy_image", "Ctrl+Shift+C", "file", "copy_image", "copy_image"),
     ActionSpec("quit", "Quit", "file", "quit", "close"),
     # 编辑

@@ -789,6 +789,24 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(tr("cls_saved", self.model.lang, path=path), 6000)
         return True
 
+    def export_kit_to(self, path: str, paper: str = "A4") -> bool:
+        """文件 → 纸盘: Zhuang's plates to cut out; a failure is reported and nothing is left behind."""
+        from shensha_plates.gui.export.kit import write_kit
+        try:
+            write_kit(path, paper, self.model.lang, self.model.options)
+        except (OSError, ShenshaError) as e:
+            self.show_message(tr("page_failed", self.model.lang, path=path, reason=getattr(e, "strerror", None) or str(e)))
+            return False
+        self.statusBar().showMessage(tr("cls_saved", self.model.lang, path=path), 6000)
+        return True
+
+    def export_kit_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+        path, chosen = QFileDialog.getSaveFileName(self, tr("export_kit", self.model.lang), "神煞旋盘-纸盘.pdf",
+                                                   "A4 PDF (*.pdf);;A3 PDF (*.pdf)")
+        if path:
+            self.export_kit_to(path, "A3" if chosen.startswith("A3") else "A4")
+
     def export_page_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(self, tr("export_page", self.model.lang),

@@ -98,6 +98,8 @@ def needed_text() -> str:
     parts += english_texts()
     from shensha_plates.core import page  # the web page's own words (it embeds this font)
     parts += [page._TEMPLATE, page._SCRIPT]
+    # the paper kit's own words (its module draws them; read as text: this script needs no Qt)
+    parts.append((ROOT / "shensha_plates" / "gui" / "export" / "kit.py").read_text(encoding="utf-8"))
     from shensha_plates.core.liuren.patterns import patterns  # 课体, 格, 卦: names, reasons, quotes
     for pat in patterns():
         parts += [pat.name, pat.name_trad, pat.kind, pat.why, pat.note, pat.source.quote]
