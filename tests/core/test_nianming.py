@@ -43,10 +43,54 @@ def test_the_count_goes_round_the_sixty_pillars(age: int, sex: str) -> None:
 
 
 def test_the_setting_is_data_with_its_passage() -> None:
-    s = liuren_tables().settings["xingnian"]
-    assert [c.id for c in s.choices] == ["xusui", "zhousui"]
+    t = liuren_tables()
+    s = t.settings["xingnian"]
+    assert [c.id for c in s.choices] == ["xusui", "zhousui", "liujia"]
     assert "丙寅" in s.choices[0].source.quote and "壬申" in s.choices[0].source.quote
+    assert t.books[s.choices[0].source.book or ""].title == "六壬粹言"  # 行年第九: 此正法也
     assert s.choices[1].source.file == "002"  # seed 002's first case reads the 行年
+    assert t.books[s.choices[2].source.book or ""].title == "大六壬类集"
+    for c in s.choices:  # quoted at second hand: the data says so
+        assert c.source.file or "未能在此对照原书" in c.note
+
+
+# 《大六壬类集·六甲起行年法》: the first year of each 旬's births (man, woman)
+_LIUJIA = {"甲子": ("丙寅", "壬申"), "甲戌": ("丙子", "壬午"), "甲申": ("丙戌", "壬辰"),
+           "甲午": ("丙申", "壬寅"), "甲辰": ("丙午", "壬子"), "甲寅": ("丙辰", "壬戌")}
+
+
+@pytest.mark.parametrize("head", list(_LIUJIA))
+def test_the_liujia_count_starts_from_the_births_xun(head: str) -> None:
+    for offset in range(10):  # every birth year of the 旬 starts at the same place
+        birth = (PILLARS.index(head) + offset) % 60
+        man, woman = _LIUJIA[head]
+        assert pillar_name(xing_nian_pillar("m", 1, "liujia", birth)) == man
+        assert pillar_name(xing_nian_pillar("f", 1, "liujia", birth)) == woman
+        assert xing_nian_pillar("m", 5, "liujia", birth) == (PILLARS.index(man) + 4) % 60
+        assert xing_nian_pillar("f", 5, "liujia", birth) == (PILLARS.index(woman) - 4) % 60
+    # a birth in the 甲子旬 counts as the default; the others do not
+    first = PILLARS.index(head)
+    same = all(xing_nian_pillar(x, a, "liujia", first) == xing_nian_pillar(x, a)  # type: ignore[arg-type]
+               for x in ("m", "f") for a in range(1, 61))
+    assert same == (head == "甲子")
+    with pytest.raises(InputError, match="year of birth"):
+        xing_nian_pillar("m", 3, "liujia")
+
+
+def test_ke_counts_the_liujia_way_when_asked() -> None:
+    # 1994 is 甲戌 (the 甲戌旬): a man of 虚岁 3 is at 丙子 + 2 = 戊寅, by the default at 戊辰
+    code, out, err = ke("--day", "甲子", "--hour", "子", "--general", "子", "--birth", "1994", "--sex", "m",
+                        "--age", "3", "--variant", "xingnian=liujia", "--format", "json")
+    assert code == 0, err
+    nm = json.loads(out)["nian_ming"]
+    assert (nm["xing_nian"]["pillar"], nm["count"]) == ("戊寅", "liujia")
+    code, out, err = ke("--day", "甲子", "--hour", "子", "--general", "子", "--birth", "1994", "--sex", "m",
+                        "--age", "3", "--variant", "xingnian=liujia")
+    assert code == 0, err
+    assert "六甲起行年" in out and "行年 戊寅" in out
+    code, out, _ = ke("--day", "甲子", "--hour", "子", "--general", "子", "--birth", "1994", "--sex", "m",
+                      "--age", "3", "--format", "json")
+    assert json.loads(out)["nian_ming"]["xing_nian"]["pillar"] == "戊辰"
 
 
 def test_birth_and_sex_parse() -> None:

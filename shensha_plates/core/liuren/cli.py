@@ -262,7 +262,7 @@ def nian_ming_text(nm: NianMing, state: State | None, ke: Ke, catalog: Options, 
     rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
                                None if catalog == Options() else catalog)
     sex = "男" if nm.sex == "m" else "女"
-    count = "" if nm.count == "xusui" else "，按周岁起行年"
+    count = {"xusui": "", "zhousui": "，按周岁起行年", "liujia": "，六甲起行年"}.get(nm.count, "")
     lines = [_tr(f"年命（{sex}，虚岁{nm.age}{count}）：", lang)]
     for y, placements in zip(nm.years, rows, strict=True):
         names = " ".join(p.name_trad if lang == "zh-Hant" else p.name for p in placements) or "—"

@@ -2,7 +2,8 @@
 
 The 行年 is counted through the sixty pillars by age: a man's first year is 丙寅 and the count runs
 forward, a woman's first year is 壬申 and it runs backward (setting ``xingnian``, plate.toml: by 虚岁,
-the year of birth counted as one, by default; by full years as a choice). Each of the two stands on
+the year of birth counted as one, by default — 《六壬粹言》's 行年第九; by full years, or from the 丙/壬
+of the birth year's 旬 (六甲起行年, 《大六壬类集》), as choices). Each of the two stands on
 its earth branch; what rides it — the heaven branch over it (its 上神), the general on that, and the
 spirits of Zhuang's plates on that heaven branch — is what the books read (seed 002: "行年上的神将凶";
 seed 001: 年命乘墓、坐墓).
@@ -99,13 +100,28 @@ def querent_on(querent: Querent, heaven: tuple[int, ...], generals: tuple[int, .
     return nian_ming(heaven, generals, querent.birth, querent.sex, age, count)
 
 
-def xing_nian_pillar(sex: Sex, age: int, count: str = "xusui") -> int:
+def xing_nian_pillar(sex: Sex, age: int, count: str = "xusui", birth: int | None = None) -> int:
     """The pillar of the 行年 at ``age`` (虚岁). ``count``: ``xusui`` (the year of birth is the first,
-    丙寅 for a man) or ``zhousui`` (the first full year is 丙寅: one place behind)."""
+    丙寅 for a man, 壬申 for a woman), ``zhousui`` (the first full year is 丙寅: one place behind) or
+    ``liujia`` (六甲起行年: the first year is the 丙 — a woman's the 壬 — of the 旬 of ``birth``, the
+    year of birth's pillar; a birth in the 甲子旬 counts as ``xusui``).
+
+    >>> from shensha_plates.core.cycle import pillar_name
+    >>> pillar_name(xing_nian_pillar("m", 1, "liujia", PILLARS.index("甲戌")))
+    '丙子'
+    >>> pillar_name(xing_nian_pillar("f", 2, "liujia", PILLARS.index("甲戌")))
+    '辛巳'
+    """
     if not 1 <= age <= MAX_AGE:
         raise InputError(f"invalid age: {age} (expected 1–{MAX_AGE}, counted in 虚岁: the year of birth is 1)")
-    steps = age - 1 if count == "xusui" else max(0, age - 2)
-    return (_FIRST[sex] + (steps if sex == "m" else -steps)) % 60
+    if count == "liujia":
+        if birth is None:
+            raise InputError("the 六甲 count of the 行年 needs the year of birth (its 旬 sets the first year)")
+        first = (birth - birth % 10 + (2 if sex == "m" else 8)) % 60  # the 旬's 丙 / 壬
+        steps = age - 1
+    else:
+        first, steps = _FIRST[sex], (age - 1 if count == "xusui" else max(0, age - 2))
+    return (first + (steps if sex == "m" else -steps)) % 60
 
 
 def nian_ming(heaven: tuple[int, ...], generals: tuple[int, ...], birth: int, sex: Sex, age: int,
@@ -115,7 +131,7 @@ def nian_ming(heaven: tuple[int, ...], generals: tuple[int, ...], birth: int, se
     def on(role: Literal["ben_ming", "xing_nian"], pillar: int) -> YearOnPlate:
         b = pillar % 12
         return YearOnPlate(role, pillar, heaven[b], generals[b])
-    return NianMing(sex, age, count, on("ben_ming", birth), on("xing_nian", xing_nian_pillar(sex, age, count)))
+    return NianMing(sex, age, count, on("ben_ming", birth), on("xing_nian", xing_nian_pillar(sex, age, count, birth)))
 
 
 def parse_sex(text: str) -> Sex:

@@ -204,7 +204,7 @@ SETTING_CHOICES: Final[Mapping[str, frozenset[str]]] = {
     "jialin": frozenset({"earth", "heaven"}),
     "general_basis": frozenset({"zhongqi", "jie"}),
     "changsheng": frozenset({"zhuang", "common", "wuxing"}),
-    "xingnian": frozenset({"xusui", "zhousui"}),
+    "xingnian": frozenset({"xusui", "zhousui", "liujia"}),
 }
 # How a name that needs the plate is decided (names.toml, field kind).
 NAME_KINDS: Final = ("general_over", "heaven_over", "void_initial", "spirit_on", "ghost_on_tomb")
