@@ -158,6 +158,12 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         data["bifa"] = [{"number": h.number, "verse": _tr(h.verse, lang), "why": _tr(h.why, lang)} for h in bifa]
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
+    elif lang == "en":  # issue 28: the plate in English, the names with pinyin and our glosses
+        from shensha_plates.core.liuren.english_text import growth_to_english, ke_to_english
+        out.write(ke_to_english(ke, spirits, calendar) + "\n")
+        out.write(growth_to_english(ke, growth, month_branch, month_basis, hits, bifa) + "\n")
+        if nm is not None:
+            out.write(nian_ming_english(nm, state, ke, catalog) + "\n")
     else:
         out.write(ke_to_text(ke, spirits, calendar, lang) + "\n")
         basis = _tr("月建" if month_basis == "date" else "月将之合", lang)
@@ -268,6 +274,24 @@ def nian_ming_text(nm: NianMing, state: State | None, ke: Ke, catalog: Options, 
         names = " ".join(p.name_trad if lang == "zh-Hant" else p.name for p in placements) or "—"
         lines.append("  " + _tr(f"{_ROLE_NAMES[y.role]} {pillar_name(y.pillar)}：{BRANCHES[y.branch]}上"
                                 f"{BRANCHES[y.heaven]} {_general_name(y.general, 'zh-Hans')}；{names}", lang))
+    return "\n".join(lines)
+
+
+def nian_ming_english(nm: NianMing, state: State | None, ke: Ke, catalog: Options) -> str:
+    """The querent's years in English (``ke --lang en``)."""
+    from shensha_plates.core.english import english, label, pinyin
+    en = english()
+    rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
+                               None if catalog == Options() else catalog)
+    count = {"xusui": "", "zhousui": ", moving year counted by full years", "liujia": ", moving year by the six 甲"}
+    lines = [f"The querent ({'man' if nm.sex == 'm' else 'woman'}, age {nm.age} by Chinese count"
+             f"{count.get(nm.count, '')}):"]
+    role = {"ben_ming": "birth year", "xing_nian": "moving year"}
+    for y, placements in zip(nm.years, rows, strict=True):
+        g = liuren_tables().generals[y.general]
+        names = ", ".join(f"{p.name} {pinyin(p.name)} ({en.spirit(p.id).gloss})" for p in placements) or "—"
+        lines.append(f"  {_ROLE_NAMES[y.role]} {pinyin(_ROLE_NAMES[y.role])} ({role[y.role]}) {pillar_name(y.pillar)}: "
+                     f"{BRANCHES[y.heaven]} over {BRANCHES[y.branch]}, {label(g.name, en.generals[g.id].gloss)}; {names}")
     return "\n".join(lines)
 
 

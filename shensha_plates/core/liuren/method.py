@@ -75,7 +75,14 @@ class Step:
 
         >>> Step("zeike.one_xia", (("branch", "午"),), 6).text()
         '只一课下贼上，取午为初传（重审）。'
+        >>> Step("zeike.one_xia", (("branch", "午"),), 6).text("en")
+        'Only one lesson where the lower overcomes the upper: 午 is the first transmission (Repeated Examination).'
         """
+        if lang == "en":
+            from shensha_plates.core.english import english, translate_term
+            en = english()  # our translation, with the same fields; the branches stay as they are
+            text = en.rules[self.rule].format(**{k: translate_term(v, en) for k, v in self.fields})
+            return text[:1].upper() + text[1:]
         sentence = liuren_tables().rules[self.rule].text.format(**dict(self.fields))
         if lang == "zh-Hant":
             from shensha_plates.core.script import to_traditional
