@@ -76,6 +76,9 @@ class Step:
         >>> Step("zeike.one_xia", (("branch", "午"),), 6).text()
         '只一课下贼上，取午为初传（重审）。'
         """
+        if lang == "en":  # our translation of the sentence (resources/i18n/en.toml), the same fields
+            from shensha_plates.core.english import english
+            return english().rules[self.rule].format(**dict(self.fields))
         sentence = liuren_tables().rules[self.rule].text.format(**dict(self.fields))
         if lang == "zh-Hant":
             from shensha_plates.core.script import to_traditional
