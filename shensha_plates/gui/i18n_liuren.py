@@ -38,6 +38,8 @@ LIUREN_STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "male": ("男", "男", "male"),
     "female": ("女", "女", "female"),
     "age_xusui": ("虚岁{age}", "虛歲{age}", "age {age} (counted from 1 at birth)"),
+    "xingnian_zhousui": ("按周岁起行年", "按周歲起行年", "year of life counted by full years"),
+    "xingnian_liujia": ("六甲起行年", "六甲起行年", "year of life by the 六甲 count (from the birth's 旬)"),
     "querent_birth": ("生年（如 1975 或 乙卯）", "生年（如 1975 或 乙卯）", "year of birth (1975 or 乙卯)"),
     "querent_age": ("虚岁", "虛歲", "age"),
     "querent_age_tip": ("虚岁（生年为一岁）；空则由日期与生年推出", "虛歲（生年為一歲）；空則由日期與生年推出",

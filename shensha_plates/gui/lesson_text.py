@@ -191,7 +191,9 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         sex = T("male") if nian_ming.sex == "m" else T("female")
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('nian_ming'))}"
                    f"<span style='font-weight:normal;font-size:small;color:#555'>（{_e(sex)}，"
-                   f"{_e(T('age_xusui', age=nian_ming.age))}）</span></h3><table cellspacing='0'>")
+                   f"{_e(T('age_xusui', age=nian_ming.age))}"
+                   f"{'' if nian_ming.count == 'xusui' else '，' + _e(T('xingnian_' + nian_ming.count))}）"
+                   "</span></h3><table cellspacing='0'>")
         for y in nian_ming.years:
             td = "<td valign='middle' style='padding:0px 7px'>"
             out.append(f"<tr>{td}<a href='year:{y.role}' style='color:#1b4f8a;text-decoration:none'>"

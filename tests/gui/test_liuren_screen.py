@@ -542,6 +542,10 @@ def test_the_lesson_table_of_exports_carries_the_querents_years() -> None:
     rows = dict(lesson_rows(ke, compute_plate(state), "zh-Hans", nm))
     assert rows["年命"].startswith("男·虚岁24") and "本命乙卯 卯上亥白虎" in rows["年命"]
     assert "行年" in rows[BRANCHES[nm.xing_nian.heaven]]
+    nm = querent_on(Querent.parse("1975", "m"), ke.plate.heaven, ke.plate.generals, 14, 1998, "liujia")
+    assert nm is not None
+    rows = dict(lesson_rows(ke, compute_plate(state), "zh-Hans", nm))
+    assert rows["年命"].startswith("男·虚岁24·六甲起行年") and "行年己卯 卯上" in rows["年命"]
 
 
 def test_snapshot_takes_the_querent_only_with_a_lesson(tmp_path: Path) -> None:
@@ -593,3 +597,43 @@ def test_quiz_which_pattern(window: MainWindow) -> None:
     assert quiz.score == 5 and quiz.asked == 10
     quiz.done(0)
     assert window.model.snapshot() == before
+
+
+def test_the_liujia_count_of_the_years_from_the_lessons_settings(window: MainWindow) -> None:
+    """The 行年 count is a setting of the 课传 tab like the others (data-driven): 《大六壬类集》's 六甲 count
+    starts a man born 1975 (乙卯, 甲寅旬) at 丙辰, so at 虚岁 24 his 行年 is 己卯 — on 卯 with his 本命 —
+    where the default puts it on 丑; the plate joins the two tags, and the settings keep the choice."""
+    from shensha_plates.core.cycle import BRANCHES, pillar_name
+    from shensha_plates.gui.shell.settings import Settings
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    lp.birth_edit.setText("1975")
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp._querent_changed()
+    nm = window.model.nian_ming()
+    assert nm is not None and pillar_name(nm.xing_nian.pillar) == "己丑"
+    combo = lp.setting_combos["xingnian"]
+    assert [combo.itemData(i) for i in range(combo.count())] == ["xusui", "zhousui", "liujia"]
+    combo.setCurrentIndex(combo.findData("liujia"))
+    lp._settings_changed()
+    nm = window.model.nian_ming()
+    assert nm is not None and (nm.count, pillar_name(nm.xing_nian.pillar)) == ("liujia", "己卯")
+    assert window.view.years is not None and dict(window.view.years.marks) == {BRANCHES.index("卯"): "命年"}
+    assert "六甲起行年" in lp.plain_text()
+    window.save_settings()
+    other = MainWindow(settings=Settings(window.settings.path))
+    try:
+        assert other.model.ke_options.get("xingnian") == "liujia"
+        assert not other.model.can_undo()  # restored, not a step to undo
+    finally:
+        other.close()
+    # a damaged entry is dropped: the defaults again, without a word
+    bad = Settings(window.settings.path)
+    bad.set("liuren/choices", "xingnian=bogus,nonsense")
+    bad.sync()
+    third = MainWindow(settings=Settings(window.settings.path))
+    try:
+        assert third.model.ke_choices == () and third.model.message is None
+    finally:
+        third.close()
