@@ -20,7 +20,7 @@ import sys
 from typing import Any, NoReturn, TextIO
 from collections.abc import Callable, Sequence
 
-from shensha_plates.core.catalog import default_catalog
+from shensha_plates.core.catalog import GROUPS, default_catalog
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from shensha_plates.core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate, split_choice
 from shensha_plates.core.text import SQUARE_TABLE, branch_sections, section_name
@@ -190,7 +190,7 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
 def add_show_arguments(show: argparse.ArgumentParser) -> None:
     add_state_arguments(show)
     show.add_argument("--format", choices=("text", "json"), default="text")
-    show.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans",
+    show.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans",
                       help="simplified (default) or traditional characters in text output")
 
 
@@ -199,26 +199,26 @@ def add_bazi_arguments(bazi: argparse.ArgumentParser) -> None:
     bazi.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                       help="a variant reading, e.g. jiang_xing=shenfeng or tian_de=kaoyuan; repeatable")
     bazi.add_argument("--format", choices=("text", "json"), default="text")
-    bazi.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    bazi.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
 
 
 def add_select_arguments(select: argparse.ArgumentParser) -> None:
     add_state_arguments(select)
     select.add_argument("--format", choices=("text", "json"), default="text")
-    select.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    select.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
 
 
 def add_relate_arguments(relate: argparse.ArgumentParser) -> None:
     relate.add_argument("first", help="a stem or branch, e.g. 寅")
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
     relate.add_argument("--format", choices=("text", "json"), default="text")
-    relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
 
 
 def add_variants_arguments(variants: argparse.ArgumentParser) -> None:
     variants.add_argument("name", nargs="?", help="a spirit's id, name, traditional name or other name (default: all with variants)")
     variants.add_argument("--format", choices=("text", "json"), default="text")
-    variants.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    variants.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
 
 
 def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
@@ -321,19 +321,24 @@ def plate_to_json(plate: Plate, calendar: dict[str, Any] | None = None) -> dict[
 
 def placement_to_json(p: Placement) -> dict[str, Any]:
     """One spirit at one position, with its other names, meaning, the source of the reading in force,
-    that reading (``default`` or a variant id; null for a spirit read only one way) and Zhuang's
-    verdict on it (accepted, rejected, or null where he gives none)."""
+    that reading (``default`` or a variant id; null for a spirit read only one way), Zhuang's verdict
+    on it (accepted, rejected, or null where he gives none), and its pinyin and English gloss."""
+    from shensha_plates.core.english import english_of
     s = p.spirit
     reading = None if not s.variants else (p.variant or "default")
     source = s.source if p.variant is None else s.variant(p.variant).source
     return {"id": p.id, "name": p.name, "name_trad": p.name_trad, "group": p.group, "ring": p.ring,
             "at": p.at, "conditional": p.conditional, "aliases": list(s.aliases),
             "aliases_trad": list(s.aliases_trad), "meaning": s.meaning, "source": source.to_json(),
-            "variant": reading, "verdict": s.verdict_of(p.variant)}
+            "variant": reading, "verdict": s.verdict_of(p.variant), **english_of(s.id, s.name)}
 
 
-def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bool = False) -> str:
-    """One line per branch: the spirits there, grouped by ring or table."""
+def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bool = False,
+                  lang: str = "zh-Hans") -> str:
+    """One line per branch: the spirits there, grouped by ring or table (``lang="en"``: in English, each
+    name with its pinyin and gloss)."""
+    if lang == "en":
+        return _plate_to_english(plate, calendar)
     cat = default_catalog()
     ring_names = {r.id: (r.name_trad if trad else r.name) for r in cat.rings}
     square_table = SQUARE_TABLE["zh-Hant" if trad else "zh-Hans"]
@@ -352,6 +357,37 @@ def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bo
     return "\n".join(lines)
 
 
+def _plate_to_english(plate: Plate, calendar: dict[str, Any] | None) -> str:
+    """The plate for a learner: the discs as turned and, under each branch, every spirit as
+    "天马 Tiānmǎ (Heavenly Horse)", grouped by disc or table (the English is our translation)."""
+    from shensha_plates.core.english import english, pinyin
+    en = english()
+    st = plate.state
+    head = f"{st.year_name} year · month {st.month} ({BRANCHES[st.month_branch]}) · {XUN_HEADS[st.xun]} xun"
+    if st.day is not None:
+        head += f" · {pillar_name(st.day)} day"
+    if st.hour is not None:
+        head += f" · {BRANCHES[st.hour]} hour"
+    if calendar is not None:
+        head += f"  ({calendar['date']} {calendar['zone']})"
+    lines = [head, "Discs (the branch under each disc's first slot): " + "  ".join(
+        f"{r.ring.name} {en.rings.get(r.ring.id, '')}: {BRANCHES[r.anchor]}" for r in plate.rings)]
+    for b in range(12):
+        groups: list[tuple[str, list[str]]] = []
+        for p in plate.positions[b]:
+            label = en.rings.get(p.ring, p.ring) if p.ring else f"{GROUPS[p.group][2]} (table)"
+            if not groups or groups[-1][0] != label:
+                groups.append((label, []))
+            name = f"{p.name} {pinyin(p.name)} ({en.spirit(p.id).gloss})"
+            if p.conditional:
+                name += f" [if {p.conditional}]"
+            groups[-1][1].append(name)
+        lines.append(f"{BRANCHES[b]} │ " + " │ ".join(f"{label}: {', '.join(names)}" for label, names in groups))
+    if plate.omitted:
+        lines.append(f"({len(plate.omitted)} spirits not listed: they need the year's stem or the day)")
+    return "\n".join(lines)
+
+
 def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     state, calendar = resolve_state(args)
     options = Options.from_choices(args.variant)
@@ -360,7 +396,7 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(plate_to_json(plate, calendar), out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
-        out.write(plate_to_text(plate, calendar, trad=args.lang == "zh-Hant") + "\n")
+        out.write(plate_to_text(plate, calendar, trad=args.lang == "zh-Hant", lang=args.lang) + "\n")
     return 0
 
 

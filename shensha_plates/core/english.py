@@ -36,7 +36,7 @@ from shensha_plates.core import tomlcache
 from shensha_plates.core.errors import CatalogError
 
 __all__ = ["Gloss", "English", "english", "load_english", "pinyin", "syllables", "label", "readings",
-           "translate_term"]
+           "translate_term", "english_of"]
 
 SCHEMA_VERSION: Final = 1
 _EN_FILE: Final = "resources/i18n/en.toml"
@@ -296,3 +296,11 @@ def translate_term(text: str, tables: English | None = None) -> str:
     if "、" in text:
         return ", ".join(text.split("、"))
     return text
+
+
+def english_of(spirit_id: str | None, name: str, gloss: str | None = None) -> dict[str, str]:
+    """``pinyin`` and ``gloss_en`` for a name (every spirit, general and pattern has them in the JSON): the
+    gloss from the English data (our translation) unless given."""
+    if gloss is None:
+        gloss = english().spirit(spirit_id).gloss if spirit_id else ""
+    return {"pinyin": pinyin(name), "gloss_en": gloss}

@@ -10,7 +10,7 @@ import re
 from typing import Final
 
 from shensha_plates.core.catalog import Catalog, Source, Spirit
-from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, xun_void
+from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from shensha_plates.core.text import section_name as core_section_name
 from shensha_plates.core.engine import Placement, Plate, State
 from shensha_plates.core.script import to_traditional
@@ -25,6 +25,14 @@ def to_lang(text: str, lang: str) -> str:
 
 
 def state_label(state: State, lang: str = "zh-Hans") -> str:
+    if lang == "en":  # the pillars and branches as they are, the words round them in English
+        parts = [f"{state.year_name} year", f"month {state.month} ({BRANCHES[state.month_branch]})",
+                 f"{XUN_HEADS[state.xun]} xun"]
+        if state.day is not None:
+            parts.append(f"{pillar_name(state.day)} day")
+        if state.hour is not None:
+            parts.append(f"{BRANCHES[state.hour]} hour")
+        return " · ".join(parts)
     return to_lang(state.label(), lang)
 
 

@@ -14,7 +14,7 @@ from shensha_plates.gui.i18n_liuren import LIUREN_STRINGS
 
 __all__ = ["STRINGS", "tr", "gloss", "LANGS", "all_text"]
 
-LANGS: Final = ("zh-Hans", "zh-Hant")
+LANGS: Final = ("zh-Hans", "zh-Hant", "en")
 
 # key → (simplified, traditional, English gloss)
 STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
@@ -64,6 +64,7 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "language": ("语言", "語言", "language"),
     "lang_hans": ("简体", "簡體", "simplified"),
     "lang_hant": ("繁體", "繁體", "traditional"),
+    "lang_en": ("English", "English", "English"),
     "english": ("英文注释", "英文註釋", "English glosses"),
     "search": ("查找神煞", "查找神煞", "find a spirit"),
     "search_hint": ("名称、繁体或拼音", "名稱、繁體或拼音", "name, traditional or pinyin"),
@@ -287,8 +288,11 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
 
 def tr(key: str, lang: str = "zh-Hans", **fields: object) -> str:
     """The string ``key`` in ``lang`` with ``{fields}`` filled in."""
-    simp, trad, _ = STRINGS[key]
-    text = trad if lang == "zh-Hant" else simp
+    simp, trad, en = STRINGS[key]
+    if lang == "en":  # English: the gloss, as a title (its first letter capital)
+        text = en[:1].upper() + en[1:] if en[:1].islower() else en
+    else:
+        text = trad if lang == "zh-Hant" else simp
     return text.format(**fields) if fields else text
 
 

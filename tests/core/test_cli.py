@@ -46,7 +46,7 @@ def test_show_json_shape() -> None:
         ("丙午", "午", 11, "子", "冬", "甲辰", "庚戌")
     item = data["positions"]["午"][0]
     basic = ("id", "name", "name_trad", "group", "ring", "at", "conditional")
-    assert set(item) == {*basic, "aliases", "aliases_trad", "meaning", "source", "variant", "verdict"}
+    assert set(item) == {*basic, "aliases", "aliases_trad", "meaning", "source", "variant", "verdict", "pinyin", "gloss_en"}
     assert {k: item[k] for k in basic} == {"id": "tai_sui", "name": "太岁", "name_trad": "太歲", "group": "year",
                                           "ring": "U1", "at": "午", "conditional": None}
     assert item["source"] == {"file": "002", "file_name": "002_b172610dbc9e798d.txt",

@@ -81,3 +81,36 @@ def test_a_step_sentence_must_keep_its_fields(monkeypatch: pytest.MonkeyPatch) -
     rid = next(iter(liuren_tables().rules))
     err = _damaged(monkeypatch, lambda d: d["rule"].update({rid: "no fields at all {nonsense}"}))
     assert err.entry == f"[rule] {rid}" and "fields" in err.problem
+
+
+def test_json_gives_every_spirit_general_and_pattern_its_pinyin_and_gloss() -> None:
+    import io
+    import json
+
+    from shensha_plates.core.cli import main
+    out = io.StringIO()
+    assert main(["show", "--year", "子", "--month", "1", "--xun", "甲子", "--format", "json"], out=out,
+                err=io.StringIO()) == 0
+    spirits = [s for row in json.loads(out.getvalue())["positions"].values() for s in row]
+    assert spirits and all(s["pinyin"] and s["gloss_en"] for s in spirits)
+    assert {"id": "tai_sui", "pinyin": "Tàisuì", "gloss_en": "Grand Duke of the Year"}.items() <= \
+        next(s for s in spirits if s["id"] == "tai_sui").items()
+    out = io.StringIO()
+    assert main(["ke", "--date", "1998-11-30T12:00", "--format", "json"], out=out, err=io.StringIO()) == 0
+    data = json.loads(out.getvalue())
+    assert data["transmissions"][0]["general_en"] == {"name": "贵人", "pinyin": "Guìrén", "gloss_en": "Noble"}
+    assert all(g["pinyin"] and g["gloss_en"] for g in data["generals_en"].values())
+    assert all(p["pinyin"] and p["gloss_en"] for p in data["patterns"])
+    assert all(s["pinyin"] and s["gloss_en"] for row in data["spirits"]["lessons"] for s in row["spirits"])
+
+
+def test_show_in_english() -> None:
+    import io
+
+    from shensha_plates.core.cli import main
+    out = io.StringIO()
+    assert main(["show", "--year", "子", "--month", "1", "--xun", "甲子", "--lang", "en"], out=out,
+                err=io.StringIO()) == 0
+    text = out.getvalue()
+    assert text.startswith("子 year · month 1 (寅) · 甲子 xun")
+    assert "Grand Duke disc: 太岁 Tàisuì (Grand Duke of the Year)" in text

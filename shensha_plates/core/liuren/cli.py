@@ -45,7 +45,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a disputed point, e.g. shehai=depth, noble=seed000, jialin=heaven; repeatable")
     add_querent_arguments(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--lang", choices=("zh-Hans", "zh-Hant"), default="zh-Hans")
+    p.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
 
 
 def add_querent_arguments(p: argparse.ArgumentParser) -> None:
@@ -180,8 +180,17 @@ def pattern_json(hit: PatternHit, lang: str = "zh-Hans") -> dict[str, Any]:
     from shensha_plates.core.catalog import SEED_FILES
     src = hit.pattern.source
     book = liuren_tables().books[src.book].title if src.book else SEED_FILES[src.file or ""]
+    from shensha_plates.core.english import english_of
     return {"id": hit.id, "name": hit.name, "name_trad": hit.name_trad, "kind": hit.kind,
-            "source": {"book": book, "quote": src.quote}, "why": _tr(hit.why, lang)}
+            "source": {"book": book, "quote": src.quote}, "why": _tr(hit.why, lang),
+            **english_of(None, hit.name, hit.pattern.name_en)}
+
+
+def _general_en(index: int) -> dict[str, str]:
+    """A general's pinyin and English gloss (our translation)."""
+    from shensha_plates.core.english import english, pinyin
+    g = liuren_tables().generals[index]
+    return {"name": g.name, "pinyin": pinyin(g.name), "gloss_en": english().generals[g.id].gloss}
 
 
 def nian_ming_from_args(args: argparse.Namespace, ke: Ke, options: KeOptions, state: State | None,
@@ -350,7 +359,8 @@ def ke_to_json(ke: Ke, spirits: KeSpirits | None = None, lang: str = "zh-Hans") 
         "lessons": _lessons_json(ke, ke.course, lang),
         "transmissions": [{"branch": BRANCHES[t.branch], "general": _general_name(t.general, lang),
                            "kin": _tr(t.kin, lang), "stem": None if t.stem is None else STEMS[t.stem],
-                           "void": t.void} for t in ke.transmissions],
+                           "void": t.void, "general_en": _general_en(t.general)} for t in ke.transmissions],
+        "generals_en": {BRANCHES[e]: _general_en(hp.generals[e]) for e in range(12)},
         "method": _method(ke.course, lang),
         "steps": [{"rule": s.rule, "text": s.text(lang), "branch": None if s.branch is None else BRANCHES[s.branch]}
                   for s in ke.steps],
@@ -358,10 +368,12 @@ def ke_to_json(ke: Ke, spirits: KeSpirits | None = None, lang: str = "zh-Hans") 
     }
     if spirits is not None:
         def rows(items: Any) -> list[dict[str, Any]]:
+            from shensha_plates.core.english import english_of
             return [{"position": _tr(s.position, lang), "branch": BRANCHES[s.branch],
                      "spirits": [{"id": p.id, "name": p.name_trad if lang == "zh-Hant" else p.name,
                                   "group": p.group, "conditional": p.conditional,
-                                  "in_force": _in_force(spirits, p.id)} for p in s.placements]}
+                                  "in_force": _in_force(spirits, p.id), **english_of(p.id, p.name)}
+                                 for p in s.placements]}
                     for s in items]
         data["spirits"] = {"lessons": rows(spirits.lessons), "transmissions": rows(spirits.transmissions),
                            "names": [n.to_json() for n in spirits.names], "partial": spirits.partial}

@@ -90,7 +90,8 @@ class Pattern:
     tests: tuple[Test, ...]
     why: str
     note: str = ""
-    needs: str = ""  # "plate" (the spirits of the plates) or "nian_ming" (the querent), when a test does
+    needs: str = ""
+    name_en: str = ""  # our English rendering (issue 28)  # "plate" (the spirits of the plates) or "nian_ming" (the querent), when a test does
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,7 +442,7 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "day_stem_in": _t_day_stem_in, "trans_hidden_stem": _t_trans_hidden_stem,
     "general_on_stem": _t_general_on_stem, "noble_over": _t_noble_over, "method": _t_method, "lu_ma": _t_lu_ma,
 }
-_FIELDS: Final = {"id", "name", "name_trad", "kind", "source", "test", "why", "note"}
+_FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
                        "names"}
@@ -628,7 +629,7 @@ def _load(path: Path | str | None) -> tuple[Pattern, ...]:
             raise CatalogError(name, entry, "id", pid, "must be a new identifier")
         seen.add(pid)
         texts = {}
-        for key in ("name", "name_trad", "why"):
+        for key in ("name", "name_trad", "name_en", "why"):
             value = item.get(key)
             if not isinstance(value, str) or not value.strip():
                 raise CatalogError(name, entry, key, value, "must be a non-empty text")
@@ -653,7 +654,7 @@ def _load(path: Path | str | None) -> tuple[Pattern, ...]:
         if not isinstance(note, str):
             raise CatalogError(name, entry, "note", note, "must be a text")
         out.append(Pattern(pid, texts["name"], texts["name_trad"], kind, _source(name, entry, item.get("source")),
-                           tests, texts["why"], note, needs))
+                           tests, texts["why"], note, needs, texts["name_en"]))
     return tuple(out)
 
 

@@ -23,7 +23,7 @@ from shensha_plates.core.engine import Options, State
 from shensha_plates.core.page import key_values, page_data, _layout
 from shensha_plates.gui.fonts import plate_font
 
-__all__ = ["Disc", "KitGeometry", "kit_geometry", "write_kit", "PAPERS", "MIN_PT"]
+__all__ = ["KitDisc", "KitGeometry", "kit_geometry", "write_kit", "PAPERS", "MIN_PT"]
 
 PAPERS: Final = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
 MIN_PT: Final = 8.0
@@ -33,7 +33,7 @@ BASE_BAND: Final = 2.0  # the base's ring of branches, in characters
 
 
 @dataclass(frozen=True, slots=True)
-class Disc:
+class KitDisc:
     """One disc to cut: ``r_in``–``r_out`` (mm) is its printed band; a ring disc is cut at ``r_out``,
     the base at its outer edge too (its band is the ring of branches)."""
 
@@ -48,7 +48,7 @@ class Disc:
 class KitGeometry:
     paper: str
     unit_mm: float          # one character
-    discs: tuple[Disc, ...]  # per plate: the base, then the discs from the largest to the smallest
+    discs: tuple[KitDisc, ...]  # per plate: the base, then the discs from the largest to the smallest
 
     @property
     def font_pt(self) -> float:
@@ -68,11 +68,11 @@ def kit_geometry(paper: str = "A4", lang: str = "zh-Hans") -> KitGeometry:
         r = lay[plate]
         base_title = ("下位底盘" if plate == "lower" else "上位底盘") if lang != "zh-Hant" else (
             "下位底盤" if plate == "lower" else "上位底盤")
-        discs.append(Disc(f"base-{plate}", plate, base_title, r * unit, (r + BASE_BAND) * unit))
+        discs.append(KitDisc(f"base-{plate}", plate, base_title, r * unit, (r + BASE_BAND) * unit))
         for ring in data["rings"]:  # the catalog lists each plate's discs from the outside in
             if ring["plate"] == plate:
                 r0, r1 = lay[ring["id"]]
-                discs.append(Disc(ring["id"], plate, ring["name"], r0 * unit, r1 * unit))
+                discs.append(KitDisc(ring["id"], plate, ring["name"], r0 * unit, r1 * unit))
     return KitGeometry(paper, unit, tuple(discs))
 
 
@@ -177,7 +177,7 @@ def _instructions(p: QPainter, geo: KitGeometry, data: dict[str, Any], w: float,
         y += _text(p, x, y, s, 8.5, width=width) + 1.5
 
 
-def _disc_page(p: QPainter, disc: Disc, geo: KitGeometry, ring: dict[str, Any] | None, data: dict[str, Any],
+def _disc_page(p: QPainter, disc: KitDisc, geo: KitGeometry, ring: dict[str, Any] | None, data: dict[str, Any],
                w: float, h: float, lang: str) -> None:
     cx, cy = w / 2, h / 2 + 6
     unit = geo.unit_mm

@@ -273,13 +273,18 @@ class SidePanel(QWidget):
                 layout.invalidate()
             page.updateGeometry()
         self.tabs.updateGeometry()
-        self._fill(self.year, [to_lang(p + "年", lang) for p in PILLARS], PILLARS)
-        self._fill(self.month, [to_lang(f"{MONTH_NAMES[i]}（{BRANCHES[(i + 2) % 12]}）", lang) for i in range(12)],
+        en = lang == "en"  # English: the pillars and branches as they are, the words around them in English
+        self._fill(self.year, [f"{p} year" if en else to_lang(p + "年", lang) for p in PILLARS], PILLARS)
+        self._fill(self.month, [f"Month {i + 1} ({BRANCHES[(i + 2) % 12]})" if en else
+                                to_lang(f"{MONTH_NAMES[i]}（{BRANCHES[(i + 2) % 12]}）", lang) for i in range(12)],
                    [str(i + 1) for i in range(12)])
-        self._fill(self.xun, [f"{h}旬（空{BRANCHES[xun_void(i)[0]]}{BRANCHES[xun_void(i)[1]]}）"
+        void = [BRANCHES[xun_void(i)[0]] + BRANCHES[xun_void(i)[1]] for i in range(6)]
+        self._fill(self.xun, [f"{h} xun (void {void[i]})" if en else f"{h}旬（空{void[i]}）"
                               for i, h in enumerate(XUN_HEADS)], list(XUN_HEADS))
-        self._fill(self.day, [tr("no_day", lang)] + [p + "日" for p in PILLARS], [""] + list(PILLARS))
-        self._fill(self.hour, [tr("no_hour", lang)] + [to_lang(b + "时", lang) for b in BRANCHES], [""] + list(BRANCHES))
+        self._fill(self.day, [tr("no_day", lang)] + [f"{p} day" if en else p + "日" for p in PILLARS],
+                   [""] + list(PILLARS))
+        self._fill(self.hour, [tr("no_hour", lang)] + [f"{b} hour" if en else to_lang(b + "时", lang) for b in BRANCHES],
+                   [""] + list(BRANCHES))
         self._fill(self.year_start, [tr(k, lang) for k in ("ys_lichun", "ys_lichun_day", "ys_new_year")],
                    ["lichun", "lichun-day", "new-year"])
         self._fill(self.month_basis, [tr("mb_jie", lang), tr("mb_lunar", lang)], ["jie", "lunar"])
@@ -287,7 +292,8 @@ class SidePanel(QWidget):
         self._fill(self.layout_combo, [tr("layout_side", lang), tr("layout_stacked", lang)], ["side", "stacked"])
         self._fill(self.orientation, [tr("orient_south", lang), tr("orient_north", lang)], ["south", "north"])
         self._fill(self.text_mode, [tr("text_radial", lang), tr("text_upright", lang)], ["radial", "upright"])
-        self._fill(self.lang_combo, [tr("lang_hans", "zh-Hans"), tr("lang_hant", "zh-Hant")], ["zh-Hans", "zh-Hant"])
+        self._fill(self.lang_combo, [tr("lang_hans", "zh-Hans"), tr("lang_hant", "zh-Hant"), "English"],
+                   ["zh-Hans", "zh-Hant", "en"])
         self._updating = False
 
     def show_general(self, general: int | None, text: str) -> None:

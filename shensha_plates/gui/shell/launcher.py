@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = ["main", "window_parser", "add_window_arguments", "run_window"]
 
-WINDOW_LANGS = ("zh-Hans", "zh-Hant")
+WINDOW_LANGS = ("zh-Hans", "zh-Hant", "en")
 
 
 def add_window_arguments(p: argparse.ArgumentParser) -> None:

@@ -397,7 +397,8 @@ class MainWindow(QMainWindow):
                                 tr("general_src_" + m.general_source, m.lang, g=g))
         if m.state.hour is None:
             return ""
-        return "　" + tr("general_src_" + m.general_source, m.lang, g=g) + f"加{BRANCHES[m.state.hour]}"
+        over = f" over {BRANCHES[m.state.hour]}" if m.lang == "en" else f"加{BRANCHES[m.state.hour]}"
+        return "　" + tr("general_src_" + m.general_source, m.lang, g=g) + over
 
     def _heaven_paper_status(self) -> str:
         """Paper mode: whether the heaven ring as turned still agrees with the month general and hour."""
@@ -597,7 +598,7 @@ class MainWindow(QMainWindow):
         decided = {n.spirit: (bool(n.in_force), n.reason) for n in self.model.names
                    if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
         self._set_details(branch_html(self.model.plate, branch, self.model.catalog, lang,
-                                      english=self.panel.english.isChecked(), decided=decided))
+                                      english=self.panel.english.isChecked() or self.model.lang == "en", decided=decided))
 
     def _set_details(self, html: str) -> None:
         # the same text again (a turn that leaves the branch's spirits as they were, a hover over the

@@ -1,0 +1,99 @@
+"""The window in English (issue 28): every text the window shows is English but for the names themselves
+(pillars, branches, stems, the spirits, discs, generals, methods and patterns, the solar terms and the
+books' titles); the plates keep their Chinese names; it fits 1280×800; a spirit's details give its
+pinyin, English gloss and meaning."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QGroupBox, QLabel, QLineEdit, QMenu
+
+from shensha_plates.core.catalog import default_catalog
+from shensha_plates.core.cycle import BRANCHES, PILLARS, STEMS
+from shensha_plates.core.liuren import liuren_tables
+from shensha_plates.core.liuren.patterns import patterns
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.shell.settings import Settings
+
+HAN = re.compile(r"[\u3400-\u9fff]")
+TERMS = ("立春 雨水 惊蛰 春分 清明 谷雨 立夏 小满 芒种 夏至 小暑 大暑 立秋 处暑 白露 秋分 寒露 霜降 立冬 小雪 大雪 冬至 小寒 大寒 "
+         "节 中气").split()
+
+
+def names() -> list[str]:
+    cat, lr = default_catalog(), liuren_tables()
+    out = [s.name for s in cat.spirits] + [a for s in cat.spirits for a in s.aliases] + [r.name for r in cat.rings]
+    out += [g.name for g in lr.generals] + [g.short for g in lr.generals] + [m.name for m in lr.month_generals]
+    out += [m.name for m in lr.methods.values()] + [p.name for p in patterns()] + list(PILLARS) + TERMS
+    out += ["简体", "繁體"]  # the languages offered, each named in its own script
+    return sorted(set(out), key=len, reverse=True)
+
+
+def leftover(text: str, allowed: list[str]) -> str:
+    """The Chinese left in a text once the names (and 《book titles》) are taken out."""
+    text = re.sub(r"《[^》]*》", "", text)
+    for n in allowed:
+        text = text.replace(n, "")
+    return "".join(ch for ch in text if HAN.match(ch) and ch not in BRANCHES and ch not in STEMS)
+
+
+def test_the_english_window_says_everything_in_english(tmp_path: Path, qtbot: object) -> None:
+    settings = Settings(tmp_path / "s.ini")
+    settings.set("lang", "en")
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    w.resize(1280, 800)
+    w.show()
+    w.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    w.show_lesson()
+    QApplication.processEvents()
+    allowed = names()
+    # the school's settings and the variant readings are the books' own words, shown as the books have them
+    exempt = {"ke_" + s for s in liuren_tables().settings} | {"variant_combo"}
+    bad: dict[str, str] = {}
+
+    def check(where: str, text: str) -> None:
+        rest = leftover(text or "", allowed)
+        if rest:
+            bad[where + ": " + text[:50]] = rest
+
+    for i in range(w.panel.tabs.count()):
+        w.panel.tabs.setCurrentIndex(i)
+        QApplication.processEvents()
+        check("tab", w.panel.tabs.tabText(i))
+    setting_labels = {id(lb) for lb in w.lesson.setting_labels.values()}
+    for wd in w.findChildren(QLabel):
+        if id(wd) not in setting_labels:
+            check("label", wd.text())
+    for b in w.findChildren(QAbstractButton):
+        check("button", b.text())
+    for g in w.findChildren(QGroupBox):
+        check("group", g.title())
+    for e in w.findChildren(QLineEdit):
+        check("placeholder", e.placeholderText())
+    for c in w.findChildren(QComboBox):
+        if c.objectName() in exempt:
+            continue
+        for k in range(c.count()):
+            check("combo " + c.objectName(), c.itemText(k))
+    for m in w.menuBar().findChildren(QMenu):
+        check("menu", m.title())
+        for a in m.actions():
+            check("action", a.text())
+    check("status", w.statusBar().currentMessage())
+    check("shortcuts", w.shortcut_sheet())
+    assert bad == {}, bad
+
+
+def test_english_details_and_the_plates(tmp_path: Path, qtbot: object) -> None:
+    settings = Settings(tmp_path / "s.ini")
+    settings.set("lang", "en")
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    w.select_branch(6)
+    html = w.panel.details.toHtml()
+    assert "Tàisuìpán" in html or "Grand Duke" in html  # the disc's pinyin and English name
+    ring = w.view.rings["U1"]  # the plates keep the Chinese names
+    assert any(HAN.search(e.text) for k in range(12) for e in ring.entries(k))
