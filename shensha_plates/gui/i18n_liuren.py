@@ -71,6 +71,8 @@ LIUREN_STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "walk_lesson": ("{n}课：{upper}加{lower}，{general}", "{n}課：{upper}加{lower}，{general}",
                     "lesson {n}: {upper} over {lower}, {general}"),
     "walk_patterns": ("课成：{names}", "課成：{names}", "the lesson forms: {names}"),
+    "walk_year": ("{role}{pillar}：{branch}上{heaven}，{general}", "{role}{pillar}：{branch}上{heaven}，{general}",
+                  "{role} {pillar}: {heaven} over {branch}, {general}"),
     "walk_trans": ("{which}：{branch}，{general}", "{which}：{branch}，{general}", "{which}: {branch}, {general}"),
     "play_hours": ("十二时", "十二時", "the twelve hours"),
     "quiz_first": ("初传是哪一支？", "初傳是哪一支？", "which branch is the first transmission?"),

@@ -337,8 +337,8 @@ def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
     assert ke is not None
     steps = walk_steps(ke)
     from shensha_plates.core.liuren.patterns import detect_patterns
-    hits = detect_patterns(ke)
-    assert hits  # the seed's case forms 炎上 and two 墓 patterns: the walk ends on them
+    hits = detect_patterns(ke, window.model.plate)  # those the tab lists (the 卦 need the plate's spirits)
+    assert hits  # the seed's case forms 炎上, two 墓 patterns and 伏殃卦: the walk ends on them
     assert len(lesson.walk) == len(steps) == 4 + sum(1 for s in ke.steps if s.rule != "pass.next") + 3 + 1
     # the four lessons light up in turn, on the panel and on the heaven ring
     for i in range(4):
@@ -637,3 +637,33 @@ def test_the_liujia_count_of_the_years_from_the_lessons_settings(window: MainWin
         assert third.model.ke_choices == () and third.model.message is None
     finally:
         third.close()
+
+
+def test_the_walk_through_visits_the_querents_years_and_ends_on_their_patterns(window: MainWindow) -> None:
+    """Issue 25 item 6 for 年命: with a querent the walk-through shows the 本命 and the 行年 after the
+    transmissions (each year's earth branch selected, the heaven branch over it lit) and ends on the
+    patterns the tab lists, those that need the querent among them (年命坐墓 here)."""
+    from shensha_plates.core.cycle import BRANCHES
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    assert lp.start_walk()
+    plain = len(lp.walk)
+    lp.stop_walk()
+    lp.birth_edit.setText("1975")
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp._querent_changed()
+    nm = window.model.nian_ming()
+    assert nm is not None
+    assert lp.start_walk()
+    assert len(lp.walk) == plain + 2
+    years, last = lp.walk[-3:-1], lp.walk[-1]
+    assert [s.earth for s in years] == [nm.ben_ming.branch, nm.xing_nian.branch] == [BRANCHES.index("卯"),
+                                                                                    BRANCHES.index("丑")]
+    assert years[1].heaven == frozenset({nm.xing_nian.heaven})
+    assert years[0].words.startswith("本命乙卯：卯上") and years[1].words.startswith("行年己丑：丑上")
+    assert "年命坐墓" in last.words and last.words.startswith("课成：")
+    lp.go_walk(len(lp.walk))  # to the end: the walk stops on the patterns
+    lp.go_walk(-1)
+    assert window.selected_branch == nm.xing_nian.branch  # the 行年's step selects its branch
+    lp.stop_walk()
