@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-SCENES = ("present-walk-trace", "present-quiz", "upright", "english", "trace-panel", "zoom")
+SCENES = ("present-walk-trace", "present-quiz", "upright", "english", "trace-panel", "zoom", "en-window", "en-lesson",
+          "en-present")
 ONLY = {"trace-panel": 800, "zoom": 1080}  # these at one size only (the screen's height)
 
 
@@ -47,6 +48,8 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as tmp:
                 settings = Settings(Path(tmp) / "s.ini")
                 settings.set("first_run_hint_done", True)
+                if scene.startswith("en-"):
+                    settings.set("lang", "en")  # the English interface (issue 28)
                 w = MainWindow(settings=settings)
                 w.resize(width, height)
                 w.show()
@@ -64,7 +67,11 @@ def main() -> int:
                     w.classroom.trace("圣心")
                 if scene == "trace-panel":
                     p.tabs.setCurrentIndex(p.tabs.indexOf(w.classroom_scroll))
-                if scene.startswith("present") or scene == "zoom":
+                if scene == "en-window":
+                    w.select_branch(6)
+                if scene == "en-lesson":
+                    w.show_lesson()
+                if scene.startswith("present") or scene in ("zoom", "en-present"):
                     w.show_lesson()
                     w.toggle_presentation()
                     settle(200)

@@ -191,7 +191,9 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         sex = T("male") if nian_ming.sex == "m" else T("female")
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('nian_ming'))}"
                    f"<span style='font-weight:normal;font-size:small;color:#555'>（{_e(sex)}，"
-                   f"{_e(T('age_xusui', age=nian_ming.age))}）</span></h3><table cellspacing='0'>")
+                   f"{_e(T('age_xusui', age=nian_ming.age))}"
+                   f"{'' if nian_ming.count == 'xusui' else '，' + _e(T('xingnian_' + nian_ming.count))}）"
+                   "</span></h3><table cellspacing='0'>")
         for y in nian_ming.years:
             td = "<td valign='middle' style='padding:0px 7px'>"
             out.append(f"<tr>{td}<a href='year:{y.role}' style='color:#1b4f8a;text-decoration:none'>"
@@ -253,9 +255,13 @@ class WalkStep:
     arrows: tuple[int, ...] = ()
 
 
-def walk_steps(ke: Ke, lang: str = "zh-Hans") -> list[WalkStep]:
+def walk_steps(ke: Ke, lang: str = "zh-Hans", nian_ming: NianMing | None = None,
+               hits: Sequence[PatternHit] | None = None) -> list[WalkStep]:
     """The method step by step: the four lessons in turn, then each step of the core's record (the
-    candidates lit, what eliminated each struck out), then the three transmissions as arrows."""
+    candidates lit, what eliminated each struck out), then the three transmissions as arrows, the
+    querent's two years when there is a querent (each year's earth branch selected, the heaven branch
+    over it lit), and last the patterns the lesson forms (``hits``: those the tab lists; else the
+    lesson's own, without the plate or the querent)."""
     hp = ke.plate
     T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
     out: list[WalkStep] = []
@@ -295,9 +301,17 @@ def walk_steps(ke: Ke, lang: str = "zh-Hans") -> list[WalkStep]:
             words += "　" + passes[t.position - 1]
         out.append(WalkStep(words, Lit(transmissions=frozenset(range(t.position + 1))), frozenset({t.branch}),
                             hp.under(t.branch), tuple(arrows)))
+    # the querent's years (年命): what rides each
+    if nian_ming is not None:
+        for y in nian_ming.years:
+            words = T("walk_year", role=T(y.role), pillar=pillar_name(y.pillar), branch=BRANCHES[y.branch],
+                      heaven=BRANCHES[y.heaven], general=general_name(y.general, lang))
+            out.append(WalkStep(words, Lit(transmissions=frozenset(range(3))), frozenset({y.heaven}), y.branch,
+                                tuple(arrows)))
     # the end: the patterns the lesson forms (课体, 格), the whole lesson lit
-    from shensha_plates.core.liuren.patterns import detect_patterns
-    hits = detect_patterns(ke)
+    if hits is None:
+        from shensha_plates.core.liuren.patterns import detect_patterns
+        hits = detect_patterns(ke)
     if hits:
         names = "、".join(h.name_trad if lang == "zh-Hant" else h.name for h in hits)
         first = ke.transmissions[0].branch

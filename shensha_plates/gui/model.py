@@ -201,10 +201,18 @@ class PlateModel:
         from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS
         return DEFAULT_OPTIONS
 
-    def set_ke_options(self, ke: KeOptions) -> None:
-        """Choose the school's readings (undoable like any other change)."""
+    @property
+    def ke_choices(self) -> tuple[str, ...]:
+        """The school's readings that differ from the defaults, as ``ID=CHOICE`` (none: the defaults,
+        without loading the Liu Ren modules)."""
+        return () if self._ke is None else self._ke.to_choices()
+
+    def set_ke_options(self, ke: KeOptions, record: bool = True) -> None:
+        """Choose the school's readings (undoable like any other change; ``record=False``: the choice
+        restored from the settings at start, which is no step to undo)."""
         # the defaults are kept as None, as at the start, so that choosing them is no change
-        self._commit(Snapshot(self._state, self._options, self._calendar, self._general, ke if ke.choices else None))
+        self._commit(Snapshot(self._state, self._options, self._calendar, self._general, ke if ke.choices else None),
+                     record)
 
     @property
     def heaven_plate(self) -> HeavenPlate | None:

@@ -97,3 +97,27 @@ def test_english_details_and_the_plates(tmp_path: Path, qtbot: object) -> None:
     assert "Tàisuìpán" in html or "Grand Duke" in html  # the disc's pinyin and English name
     ring = w.view.rings["U1"]  # the plates keep the Chinese names
     assert any(HAN.search(e.text) for k in range(12) for e in ring.entries(k))
+
+
+def test_the_english_window_fits_1280x800(tmp_path: Path, qtbot: object) -> None:
+    from PySide6.QtCore import Qt
+    settings = Settings(tmp_path / "s.ini")
+    settings.set("lang", "en")
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    w.setWindowState(Qt.WindowState.WindowNoState)
+    w.resize(1280, 800)
+    w.show()
+    w.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    w.show_lesson()
+    QApplication.processEvents()
+    tabs = w.panel.tabs
+    for i in range(tabs.count()):
+        tabs.setCurrentIndex(i)
+        QApplication.processEvents()
+        width = w.panel_container.viewport().width()
+        assert w.panel.minimumSizeHint().width() <= width, (tabs.tabText(i), w.panel.minimumSizeHint().width(), width)
+        page = tabs.widget(i)
+        inner = page.widget() if hasattr(page, "widget") and callable(page.widget) else None
+        if inner is not None:
+            assert inner.minimumSizeHint().width() <= page.viewport().width() + 1, tabs.tabText(i)

@@ -337,8 +337,8 @@ def test_walk_through_steps_and_arrows(window: MainWindow) -> None:
     assert ke is not None
     steps = walk_steps(ke)
     from shensha_plates.core.liuren.patterns import detect_patterns
-    hits = detect_patterns(ke)
-    assert hits  # the seed's case forms 炎上 and two 墓 patterns: the walk ends on them
+    hits = detect_patterns(ke, window.model.plate)  # those the tab lists (the 卦 need the plate's spirits)
+    assert hits  # the seed's case forms 炎上, two 墓 patterns and 伏殃卦: the walk ends on them
     assert len(lesson.walk) == len(steps) == 4 + sum(1 for s in ke.steps if s.rule != "pass.next") + 3 + 1
     # the four lessons light up in turn, on the panel and on the heaven ring
     for i in range(4):
@@ -542,6 +542,10 @@ def test_the_lesson_table_of_exports_carries_the_querents_years() -> None:
     rows = dict(lesson_rows(ke, compute_plate(state), "zh-Hans", nm))
     assert rows["年命"].startswith("男·虚岁24") and "本命乙卯 卯上亥白虎" in rows["年命"]
     assert "行年" in rows[BRANCHES[nm.xing_nian.heaven]]
+    nm = querent_on(Querent.parse("1975", "m"), ke.plate.heaven, ke.plate.generals, 14, 1998, "liujia")
+    assert nm is not None
+    rows = dict(lesson_rows(ke, compute_plate(state), "zh-Hans", nm))
+    assert rows["年命"].startswith("男·虚岁24·六甲起行年") and "行年己卯 卯上" in rows["年命"]
 
 
 def test_snapshot_takes_the_querent_only_with_a_lesson(tmp_path: Path) -> None:
@@ -593,3 +597,73 @@ def test_quiz_which_pattern(window: MainWindow) -> None:
     assert quiz.score == 5 and quiz.asked == 10
     quiz.done(0)
     assert window.model.snapshot() == before
+
+
+def test_the_liujia_count_of_the_years_from_the_lessons_settings(window: MainWindow) -> None:
+    """The 行年 count is a setting of the 课传 tab like the others (data-driven): 《大六壬类集》's 六甲 count
+    starts a man born 1975 (乙卯, 甲寅旬) at 丙辰, so at 虚岁 24 his 行年 is 己卯 — on 卯 with his 本命 —
+    where the default puts it on 丑; the plate joins the two tags, and the settings keep the choice."""
+    from shensha_plates.core.cycle import BRANCHES, pillar_name
+    from shensha_plates.gui.shell.settings import Settings
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    lp.birth_edit.setText("1975")
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp._querent_changed()
+    nm = window.model.nian_ming()
+    assert nm is not None and pillar_name(nm.xing_nian.pillar) == "己丑"
+    combo = lp.setting_combos["xingnian"]
+    assert [combo.itemData(i) for i in range(combo.count())] == ["xusui", "zhousui", "liujia"]
+    combo.setCurrentIndex(combo.findData("liujia"))
+    lp._settings_changed()
+    nm = window.model.nian_ming()
+    assert nm is not None and (nm.count, pillar_name(nm.xing_nian.pillar)) == ("liujia", "己卯")
+    assert window.view.years is not None and dict(window.view.years.marks) == {BRANCHES.index("卯"): "命年"}
+    assert "六甲起行年" in lp.plain_text()
+    window.save_settings()
+    other = MainWindow(settings=Settings(window.settings.path))
+    try:
+        assert other.model.ke_options.get("xingnian") == "liujia"
+        assert not other.model.can_undo()  # restored, not a step to undo
+    finally:
+        other.close()
+    # a damaged entry is dropped: the defaults again, without a word
+    bad = Settings(window.settings.path)
+    bad.set("liuren/choices", "xingnian=bogus,nonsense")
+    bad.sync()
+    third = MainWindow(settings=Settings(window.settings.path))
+    try:
+        assert third.model.ke_choices == () and third.model.message is None
+    finally:
+        third.close()
+
+
+def test_the_walk_through_visits_the_querents_years_and_ends_on_their_patterns(window: MainWindow) -> None:
+    """Issue 25 item 6 for 年命: with a querent the walk-through shows the 本命 and the 行年 after the
+    transmissions (each year's earth branch selected, the heaven branch over it lit) and ends on the
+    patterns the tab lists, those that need the querent among them (年命坐墓 here)."""
+    from shensha_plates.core.cycle import BRANCHES
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    assert lp.start_walk()
+    plain = len(lp.walk)
+    lp.stop_walk()
+    lp.birth_edit.setText("1975")
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp._querent_changed()
+    nm = window.model.nian_ming()
+    assert nm is not None
+    assert lp.start_walk()
+    assert len(lp.walk) == plain + 2
+    years, last = lp.walk[-3:-1], lp.walk[-1]
+    assert [s.earth for s in years] == [nm.ben_ming.branch, nm.xing_nian.branch] == [BRANCHES.index("卯"),
+                                                                                    BRANCHES.index("丑")]
+    assert years[1].heaven == frozenset({nm.xing_nian.heaven})
+    assert years[0].words.startswith("本命乙卯：卯上") and years[1].words.startswith("行年己丑：丑上")
+    assert "年命坐墓" in last.words and last.words.startswith("课成：")
+    lp.go_walk(len(lp.walk))  # to the end: the walk stops on the patterns
+    lp.go_walk(-1)
+    assert window.selected_branch == nm.xing_nian.branch  # the 行年's step selects its branch
+    lp.stop_walk()

@@ -50,7 +50,8 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = No
             (tr("three_transmissions", lang), f"{trans}　【{tr('method', lang)}】{method}")]
     if nian_ming is not None:  # the querent's years: each with the heaven branch over it and its general
         sex = tr("male" if nian_ming.sex == "m" else "female", lang)
-        rows.append((tr("nian_ming", lang), f"{sex}·{tr('age_xusui', lang, age=nian_ming.age)}　" + "　".join(
+        count = "" if nian_ming.count == "xusui" else "·" + tr("xingnian_" + nian_ming.count, lang)
+        rows.append((tr("nian_ming", lang), f"{sex}·{tr('age_xusui', lang, age=nian_ming.age)}{count}　" + "　".join(
             f"{tr(y.role, lang)}{pillar_name(y.pillar)} {BRANCHES[y.branch]}{to_lang('上', lang)}"
             f"{BRANCHES[y.heaven]}{general_name(y.general, lang)}" for y in nian_ming.years)))
     from shensha_plates.core.liuren.patterns import detect_patterns

@@ -119,8 +119,8 @@ class SnapshotOptions:
             raise ExportError(f"invalid dpi: {self.dpi} (expected 36–2400)")
         if self.paper not in PAPERS:
             raise ExportError(f"invalid paper: {self.paper!r} (expected one of {', '.join(PAPERS)})")
-        if self.lang not in ("zh-Hans", "zh-Hant"):
-            raise ExportError(f"invalid language: {self.lang!r} (expected zh-Hans or zh-Hant)")
+        if self.lang not in ("zh-Hans", "zh-Hant", "en"):
+            raise ExportError(f"invalid language: {self.lang!r} (expected zh-Hans, zh-Hant or en)")
         return self
 
 

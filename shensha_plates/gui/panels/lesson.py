@@ -197,7 +197,9 @@ class LessonPanel(QWidget):
         if ke is None:
             self.model.report(tr("lesson_none", self.model.lang))
             return False
-        self.walk = walk_steps(ke, self.model.lang)
+        nm = self.model.nian_ming()
+        from shensha_plates.core.liuren.patterns import detect_patterns
+        self.walk = walk_steps(ke, self.model.lang, nm, detect_patterns(ke, self.model.plate, nm))
         self.walk_index = -1
         self.go_walk(1)
         return True

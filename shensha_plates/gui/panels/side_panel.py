@@ -232,7 +232,8 @@ class SidePanel(QWidget):
         L = lambda key: tr(key, lang) + (f"  ({gloss(key)})" if english else "")  # noqa: E731
         # a check box's English goes on a line of its own: on one line it made the panel wider than a
         # 1280×800 screen leaves it (the combos' arrows and the find box's clear button were pushed off)
-        C = lambda key: tr(key, lang) + ("\n" + "\n".join(textwrap.wrap(gloss(key), 30)) if english else "")  # noqa: E731
+        C = lambda key: ("\n".join(textwrap.wrap(tr(key, lang), 30)) if lang == "en" else  # noqa: E731
+                         tr(key, lang) + ("\n" + "\n".join(textwrap.wrap(gloss(key), 30)) if english else ""))
         self.dial_box.setTitle(L("dials"))
         self.date_box.setTitle(L("from_date"))
         self.view_box.setTitle(L("view"))

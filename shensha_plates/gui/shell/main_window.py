@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self._on_model("state")
         self._on_model("history")
         self._restore_querent()
+        self._restore_liuren_choices()
         self.first_run_hint: QLabel | None = None
         if not self.settings.get("first_run_hint_done"):
             self._show_first_run_hint()
@@ -443,6 +444,18 @@ class MainWindow(QMainWindow):
                 self.model.set_querent(Querent.parse(birth, sex, age or None))
             except ShenshaError:
                 return
+
+    def _restore_liuren_choices(self) -> None:
+        """The 课传 tab's school settings (the 行年 count among them) saved last time: only when some
+        differ from the defaults (else start-up loads no Liu Ren module); a damaged entry is dropped."""
+        raw = self.settings.get("liuren/choices")
+        if not raw.strip():
+            return
+        from shensha_plates.core.liuren import KeOptions
+        try:
+            self.model.set_ke_options(KeOptions.from_choices([c for c in raw.split(",") if c.strip()]), record=False)
+        except ShenshaError:
+            return
 
     def _show_first_run_hint(self) -> None:
         """Once, on the first start: the discs turn by dragging, and the three keys that matter. It goes
@@ -875,6 +888,7 @@ class MainWindow(QMainWindow):
         s.set("querent/birth", "" if q is None else q.birth_text)
         s.set("querent/sex", "" if q is None else q.sex)
         s.set("querent/age", "" if q is None or q.age is None else str(q.age))
+        s.set("liuren/choices", ",".join(self.model.ke_choices))
         s.raw().setValue("window/geometry", self.saveGeometry())
         if not s.sync() and not self._settings_told:  # it became unwritable during the session
             self._settings_told = True

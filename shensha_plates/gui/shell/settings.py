@@ -34,6 +34,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "querent/birth": "",
     "querent/sex": "",
     "querent/age": "",
+    "liuren/choices": "",
     "state/year": "甲子",
     "state/month": 1,
     "state/xun": "甲子",
