@@ -19,6 +19,7 @@ from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_
                                       overcomes, stem_palace, stem_phase_index)
 from shensha_plates.core.errors import InputError
 from shensha_plates.core.frozen import quick_init
+from shensha_plates.core.lang import is_trad
 from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions
 from shensha_plates.core.liuren.tables import liuren_tables
 
@@ -84,7 +85,7 @@ class Step:
             text = en.rules[self.rule].format(**{k: translate_term(v, en) for k, v in self.fields})
             return text[:1].upper() + text[1:]
         sentence = liuren_tables().rules[self.rule].text.format(**dict(self.fields))
-        if lang == "zh-Hant":
+        if is_trad(lang):
             from shensha_plates.core.script import to_traditional
             return to_traditional(sentence)
         return sentence

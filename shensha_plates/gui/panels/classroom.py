@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Options, Plate, State, compute_plate, step_state
 from shensha_plates.core.errors import ShenshaError
+from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.teaching import (
     LessonPlan, LessonStep, Question, Trace, check_answer, load_lesson, make_question, save_lesson, trace,
 )
@@ -240,7 +241,7 @@ class ClassroomPanel(QWidget):
         for g in ("year", "xun", "month"):
             self.highlight.addItem(T("cls_group_" + g), "group:" + g)
         for r in cat.rings:
-            self.highlight.addItem(r.name_trad if lang == "zh-Hant" else r.name, "ring:" + r.id)
+            self.highlight.addItem(name_in(r, lang), "ring:" + r.id)
         self.highlight.setCurrentIndex(max(0, self.highlight.findData(hl)))
         cmp_ = self.compare_combo.currentData()
         self.compare_combo.clear()
@@ -555,7 +556,7 @@ class CompareDialog(QDialog):
             wa = "、".join(BRANCHES[b] for b in where(pa, sid)) or "—"
             wb = "、".join(BRANCHES[b] for b in where(pb, sid)) or "—"
             lines.append(f"<b>{spirit_name(sp, lang)}</b>：{wa} → {wb}")
-        turned = "、".join(model.catalog.ring(rid).name_trad if lang == "zh-Hant" else model.catalog.ring(rid).name
+        turned = "、".join(name_in(model.catalog.ring(rid), lang)
                           for rid in self.turned)
         self.listing.setHtml(f"<p><b>{tr('cls_differences', lang, n=len(self.differences))}</b>"
                              + (f"　{tr('cls_turned', lang, n=len(self.turned), rings=turned)}" if self.turned else "")
@@ -633,7 +634,7 @@ class QuizDialog(QDialog):
         self.answered = False
         model.set_state(q.state)
         self.view.hide_names({q.ring} if q.ring else set())
-        trad = lang == "zh-Hant"
+        trad = is_trad(lang)
         self.prompt.setText(q.prompt(model.catalog, trad) + ("" if q.kind == "which" else
                                                              "\n" + tr("quiz_click", lang)))
         for b in self.option_buttons:
