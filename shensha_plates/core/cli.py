@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from shensha_plates.core.catalog import GROUPS, default_catalog
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from shensha_plates.core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate, split_choice
+from shensha_plates.core.lang import LANGS, is_trad
 from shensha_plates.core.text import SQUARE_TABLE, branch_sections, section_name
 from shensha_plates.core.errors import ShenshaError, one_line
 
@@ -190,7 +191,7 @@ def build_parser(prog: str = "shensha-plates") -> argparse.ArgumentParser:
 def add_show_arguments(show: argparse.ArgumentParser) -> None:
     add_state_arguments(show)
     show.add_argument("--format", choices=("text", "json"), default="text")
-    show.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans",
+    show.add_argument("--lang", choices=LANGS, default="zh-Hans",
                       help="simplified (default) or traditional characters in text output")
 
 
@@ -199,26 +200,26 @@ def add_bazi_arguments(bazi: argparse.ArgumentParser) -> None:
     bazi.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                       help="a variant reading, e.g. jiang_xing=shenfeng or tian_de=kaoyuan; repeatable")
     bazi.add_argument("--format", choices=("text", "json"), default="text")
-    bazi.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
+    bazi.add_argument("--lang", choices=LANGS, default="zh-Hans")
 
 
 def add_select_arguments(select: argparse.ArgumentParser) -> None:
     add_state_arguments(select)
     select.add_argument("--format", choices=("text", "json"), default="text")
-    select.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
+    select.add_argument("--lang", choices=LANGS, default="zh-Hans")
 
 
 def add_relate_arguments(relate: argparse.ArgumentParser) -> None:
     relate.add_argument("first", help="a stem or branch, e.g. 寅")
     relate.add_argument("second", help="another stem or branch, e.g. 亥")
     relate.add_argument("--format", choices=("text", "json"), default="text")
-    relate.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
+    relate.add_argument("--lang", choices=LANGS, default="zh-Hans")
 
 
 def add_variants_arguments(variants: argparse.ArgumentParser) -> None:
     variants.add_argument("name", nargs="?", help="a spirit's id, name, traditional name or other name (default: all with variants)")
     variants.add_argument("--format", choices=("text", "json"), default="text")
-    variants.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
+    variants.add_argument("--lang", choices=LANGS, default="zh-Hans")
 
 
 def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
@@ -228,7 +229,7 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(readings_to_json(found), out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
-        out.write(readings_to_text(found, trad=args.lang == "zh-Hant") + "\n")
+        out.write(readings_to_text(found, trad=is_trad(args.lang)) + "\n")
     return 0
 
 
@@ -396,7 +397,7 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(plate_to_json(plate, calendar), out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
-        out.write(plate_to_text(plate, calendar, trad=args.lang == "zh-Hant", lang=args.lang) + "\n")
+        out.write(plate_to_text(plate, calendar, trad=is_trad(args.lang), lang=args.lang) + "\n")
     return 0
 
 
@@ -405,7 +406,7 @@ QUALITY_WORDS: dict[str, tuple[str, str]] = {"good": ("吉", "吉"), "bad": ("�
 
 def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: str = "zh-Hans") -> str:
     from shensha_plates.core.script import in_script
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     lines = [f"{first} · {second}"]
     if not relations:
         lines.append(in_script("（八煞之中无一相涉）", lang))
@@ -428,7 +429,7 @@ def chart_to_json(chart: Any, calendar: dict[str, Any] | None = None) -> dict[st
 def chart_to_text(chart: Any, calendar: dict[str, Any] | None = None, lang: str = "zh-Hans") -> str:
     from shensha_plates.core.bazi import PILLAR_KEYS, PILLAR_NAMES
     from shensha_plates.core.script import in_script
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     names = chart.pillar_names()
     lines = []
     if calendar:
@@ -475,7 +476,7 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n")
         return 0
     lang = args.lang
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     lines = [in_script(f"{plate.year_name} {MONTH_NAMES[plate.month - 1]}（选择求真）", lang)]
     for m in MOUNTAINS:
         names = [p.spirit.name_trad if trad else p.spirit.name for p in plate.at(m) if p.palace is None]

@@ -22,6 +22,7 @@ from typing import Any, Final
 from shensha_plates.core.catalog import KEYS, Catalog, default_catalog
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, group_of_month, mzj_of_month, season_of_month
 from shensha_plates.core.engine import MONTH_NAMES, Options, State, _compile
+from shensha_plates.core.lang import is_trad
 from shensha_plates.core.script import to_traditional
 
 __all__ = ["page_data", "page_html", "PAGE_KEYS"]
@@ -43,7 +44,7 @@ def page_data(options: Options = Options(), catalog: Catalog | None = None, lang
     """What the page's script needs: spirits, discs (slots and anchors per key value) and tables."""
     cat = catalog or default_catalog()
     comp = _compile(cat, options)
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     index = {s.id: i for i, s in enumerate(cat.spirits)}
     spirits = []
     for s in cat.spirits:
@@ -101,7 +102,7 @@ def page_html(state: State, options: Options = Options(), catalog: Catalog | Non
     data["layout"] = _layout(data)
     data["start"] = {"year": state.year_branch, "month": state.month, "xun": state.xun}
     font = resources.files("shensha_plates.resources").joinpath("fonts", "ShenshaSerif-Regular.otf").read_bytes()
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     title = "神煞旋盤" if trad else "神煞旋盘"
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return (_TEMPLATE.replace("@TITLE@", html.escape(title)).replace("@LANG@", "zh-Hant" if trad else "zh-Hans")

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.lang import is_trad
 
 __all__ = ["to_traditional", "in_script"]
 
@@ -39,4 +40,4 @@ def to_traditional(text: str) -> str:
 
 def in_script(text: str, lang: str) -> str:
     """``text`` in the script of ``lang`` ("zh-Hans" as given, "zh-Hant" converted)."""
-    return to_traditional(text) if lang == "zh-Hant" else text
+    return to_traditional(text) if is_trad(lang) else text

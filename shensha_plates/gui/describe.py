@@ -11,6 +11,7 @@ from typing import Final
 
 from shensha_plates.core.catalog import Catalog, Source, Spirit
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
+from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.text import section_name as core_section_name
 from shensha_plates.core.engine import Placement, Plate, State
 from shensha_plates.core.script import to_traditional
@@ -21,7 +22,7 @@ __all__ = ["state_label", "branch_html", "to_lang", "spirit_name", "spirit_html"
 
 def to_lang(text: str, lang: str) -> str:
     """``text`` (written in simplified characters) in the script of ``lang`` (OpenCC, 干支 kept)."""
-    return to_traditional(text) if lang == "zh-Hant" else text
+    return to_traditional(text) if is_trad(lang) else text
 
 
 def state_label(state: State, lang: str = "zh-Hans") -> str:
@@ -37,12 +38,12 @@ def state_label(state: State, lang: str = "zh-Hans") -> str:
 
 
 def spirit_name(spirit: Spirit, lang: str) -> str:
-    return spirit.name_trad if lang == "zh-Hant" else spirit.name
+    return name_in(spirit, lang)
 
 
 def section_name(p: Placement, catalog: Catalog, lang: str) -> str:
     """The section (ring or square table) of a placement, in the interface's language."""
-    return core_section_name(p, tr("square_table", lang), lang == "zh-Hant")
+    return core_section_name(p, tr("square_table", lang), is_trad(lang))
 
 
 _ID_SUFFIXES: Final = ("day", "season", "stem", "yang", "yin")
@@ -62,7 +63,7 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
         parts.append(f" <span style='color:#8a7a5a'>（{e(placement.at)}）</span>")
     if spirit.variants:
         parts.append(" ＊")
-    aliases = spirit.aliases_trad if lang == "zh-Hant" else spirit.aliases
+    aliases = spirit.aliases_trad if is_trad(lang) else spirit.aliases
     if aliases:
         parts.append(f" <span style='color:#555'>{e(tr('aliases', lang))}：{e('、'.join(aliases))}</span>")
     cond = placement.conditional if placement is not None else spirit.condition
@@ -159,7 +160,7 @@ def source_line(src: Source, lang: str) -> str:
     """The book and the passage (never a file name): 《大六壬指南》卷四 …「…」. A seed's quote is
     shown as the seed has it; a book outside the seeds is named in the reader's script."""
     if src.file:
-        return src.line(trad=lang == "zh-Hant")
+        return src.line(trad=is_trad(lang))
     return to_lang(src.line(), lang)
 
 
@@ -176,7 +177,7 @@ def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, head
     e = html.escape
     pillars = chart.pillars  # type: ignore[attr-defined]
     hits = chart.hits  # type: ignore[attr-defined]
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     cells_head, cells_stem, cells_branch, cells_nayin, cells_spirits = [], [], [], [], []
     for k in PILLAR_KEYS:
         p = PILLARS[pillars[k]]
@@ -213,7 +214,7 @@ def relations_html(first: str, second: str, relations: object, lang: str = "zh-H
     """The eight relations between two positions, each with its meaning, source and any verdict."""
     from shensha_plates.core.relations import KINDS
     e = html.escape
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     out = [f"<h2 style='margin:0'>{e(first)} · {e(second)}</h2>"]
     rels = list(relations)  # type: ignore[call-overload]
     if not rels:

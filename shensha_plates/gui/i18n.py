@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 from collections.abc import Mapping
 
+from shensha_plates.core.lang import is_trad
 from shensha_plates.gui.i18n_liuren import LIUREN_STRINGS
 
 __all__ = ["STRINGS", "tr", "gloss", "LANGS", "all_text"]
@@ -292,7 +293,7 @@ def tr(key: str, lang: str = "zh-Hans", **fields: object) -> str:
     if lang == "en":  # English: the gloss, as a title (its first letter capital)
         text = en[:1].upper() + en[1:] if en[:1].islower() else en
     else:
-        text = trad if lang == "zh-Hant" else simp
+        text = trad if is_trad(lang) else simp
     return text.format(**fields) if fields else text
 
 

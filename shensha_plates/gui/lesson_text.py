@@ -14,6 +14,7 @@ from typing import Final
 
 from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
+from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.liuren import Ke, KeOptions, compute_ke, liuren_tables
 from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.liuren.patterns import BifaHit, PatternHit
@@ -107,7 +108,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     """The panel in three parts: the lessons, transmissions and method; the spirits under each
     branch of the lesson (branch, head, list); the names that need the plate and the schools."""
     hp = ke.plate
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
     by_id = {n.spirit: n for n in names if n.spirit is not None and n.spirit == n.id}
     out: list[str] = []
@@ -313,7 +314,7 @@ def walk_steps(ke: Ke, lang: str = "zh-Hans", nian_ming: NianMing | None = None,
         from shensha_plates.core.liuren.patterns import detect_patterns
         hits = detect_patterns(ke)
     if hits:
-        names = "、".join(h.name_trad if lang == "zh-Hant" else h.name for h in hits)
+        names = "、".join(name_in(h, lang) for h in hits)
         first = ke.transmissions[0].branch
         out.append(WalkStep(T("walk_patterns", names=names), Lit(transmissions=frozenset(range(3))),
                             frozenset(t.branch for t in ke.transmissions), hp.under(first), tuple(arrows)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.liuren import HeavenPlate
 from shensha_plates.core.liuren.tables import liuren_tables
 from shensha_plates.gui.plate.heaven_item import HeavenLabel
@@ -30,15 +31,15 @@ def general_name(index: int, lang: str = "zh-Hans", short: bool = False) -> str:
     """A general's name (0 = 贵人 … 11 = 天后), in full or as the one character the books print."""
     g = liuren_tables().generals[index]
     if short:
-        return g.short_trad if lang == "zh-Hant" else g.short
-    return g.name_trad if lang == "zh-Hant" else g.name
+        return g.short_trad if is_trad(lang) else g.short
+    return name_in(g, lang)
 
 
 def month_general_name(branch: int, lang: str = "zh-Hans") -> str:
     """The month general's name of a branch (亥 登明 …)."""
     for mg in liuren_tables().month_generals:
         if mg.branch == branch:
-            return mg.name_trad if lang == "zh-Hant" else mg.name
+            return name_in(mg, lang)
     raise KeyError(branch)
 
 

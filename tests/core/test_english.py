@@ -114,3 +114,45 @@ def test_show_in_english() -> None:
     text = out.getvalue()
     assert text.startswith("子 year · month 1 (寅) · 甲子 xun")
     assert "Grand Duke disc: 太岁 Tàisuì (Grand Duke of the Year)" in text
+
+
+def _foreign(text: str) -> list[str]:
+    """The runs of Chinese in ``text`` that are not a branch, stem, pillar or general's one-character
+    name, nor a name followed by its pinyin ("天马 Tiānmǎ")."""
+    from shensha_plates.core.cycle import BRANCHES, STEMS
+    singles = set(BRANCHES) | set(STEMS) | {g.short for g in liuren_tables().generals}
+    bad = []
+    for m in re.finditer(r"[\u3400-\u9fff]+", text):
+        run = m.group()
+        if all(ch in singles for ch in run) and len(run) <= 2:
+            continue
+        if text[m.end():].startswith(" " + pinyin(run)):
+            continue
+        bad.append(run)
+    return bad
+
+
+def test_every_step_of_the_720_lessons_in_english() -> None:
+    from shensha_plates.core.liuren.method import course
+    seen = set()
+    for day in range(60):
+        for turn in range(12):
+            for s in course(day, turn).steps:
+                seen.add(s.rule)
+                text = s.text("en")
+                assert not _foreign(text) and not text[:1].islower(), (s.rule, text)
+    assert len(seen) > 30
+
+
+def test_ke_in_english() -> None:
+    import io
+
+    from shensha_plates.core.cli import main
+    out = io.StringIO()
+    assert main(["ke", "--date", "1998-11-30T12:00", "--birth", "1990", "--sex", "m", "--lang", "en"],
+                out=out, err=io.StringIO()) == 0
+    text = out.getvalue()
+    assert _foreign(text) == [], _foreign(text)
+    assert "First transmission: 午 (officer-ghost; hidden stem 壬, 贵人 Guìrén · Noble)" in text
+    assert "Method: 贼克 Zéikè · Rebellion and Control; lesson 元首 Yuánshǒu · Prime Leader" in text
+    assert "行年 Xíngnián (moving year)" in text

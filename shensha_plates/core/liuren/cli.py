@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from shensha_plates.core.cycle import BRANCHES, STEMS, parse_branch, parse_pillar, pillar_name
 from shensha_plates.core.engine import Options, State
 from shensha_plates.core.errors import InputError
+from shensha_plates.core.lang import LANGS, is_trad, name_in
 from shensha_plates.core.liuren.ke import Ke, compute_ke, month_general_at
 from shensha_plates.core.liuren.method import LESSON_NAMES, TRANSMISSION_NAMES, course
 from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describe
@@ -45,7 +46,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a disputed point, e.g. shehai=depth, noble=seed000, jialin=heaven; repeatable")
     add_querent_arguments(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--lang", choices=("zh-Hans", "zh-Hant", "en"), default="zh-Hans")
+    p.add_argument("--lang", choices=LANGS, default="zh-Hans")
 
 
 def add_querent_arguments(p: argparse.ArgumentParser) -> None:
@@ -158,6 +159,12 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         data["bifa"] = [{"number": h.number, "verse": _tr(h.verse, lang), "why": _tr(h.why, lang)} for h in bifa]
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
+    elif lang == "en":  # issue 28: the plate in English, the names with pinyin and our glosses
+        from shensha_plates.core.liuren.english_text import growth_to_english, ke_to_english
+        out.write(ke_to_english(ke, spirits, calendar) + "\n")
+        out.write(growth_to_english(ke, growth, month_branch, month_basis, hits, bifa) + "\n")
+        if nm is not None:
+            out.write(nian_ming_english(nm, state, ke, catalog) + "\n")
     else:
         out.write(ke_to_text(ke, spirits, calendar, lang) + "\n")
         basis = _tr("月建" if month_basis == "date" else "月将之合", lang)
@@ -166,7 +173,7 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
                              f"{stage}·{power}" for i, (_, stage, power) in enumerate(growth)) + "\n")
         if hits:
             out.write(_tr("课体·格·卦：", lang) + "；".join(
-                f"{h.name_trad if lang == 'zh-Hant' else h.name}（{_tr(h.why, lang)}）" for h in hits) + "\n")
+                f"{name_in(h, lang)}（{_tr(h.why, lang)}）" for h in hits) + "\n")
         if bifa:
             out.write(_tr("毕法赋：", lang) + "；".join(f"{h.number}. {_tr(h.verse, lang)}（{_tr(h.why, lang)}）"
                                                      for h in bifa) + "\n")
@@ -250,7 +257,7 @@ def nian_ming_json(nm: NianMing, state: State | None, ke: Ke, catalog: Options, 
         years[y.role] = {"name": _tr(_ROLE_NAMES[y.role], lang), "pillar": pillar_name(y.pillar),
                          "branch": BRANCHES[y.branch], "heaven": BRANCHES[y.heaven],
                          "general": _general_name(y.general, lang),
-                         "spirits": [{"id": p.id, "name": p.name_trad if lang == "zh-Hant" else p.name}
+                         "spirits": [{"id": p.id, "name": name_in(p, lang)}
                                      for p in placements]}
     return {**years, "sex": nm.sex, "age": nm.age, "count": nm.count,
             "heaven": {k: v["heaven"] for k, v in years.items()},
@@ -265,9 +272,27 @@ def nian_ming_text(nm: NianMing, state: State | None, ke: Ke, catalog: Options, 
     count = {"xusui": "", "zhousui": "，按周岁起行年", "liujia": "，六甲起行年"}.get(nm.count, "")
     lines = [_tr(f"年命（{sex}，虚岁{nm.age}{count}）：", lang)]
     for y, placements in zip(nm.years, rows, strict=True):
-        names = " ".join(p.name_trad if lang == "zh-Hant" else p.name for p in placements) or "—"
+        names = " ".join(name_in(p, lang) for p in placements) or "—"
         lines.append("  " + _tr(f"{_ROLE_NAMES[y.role]} {pillar_name(y.pillar)}：{BRANCHES[y.branch]}上"
                                 f"{BRANCHES[y.heaven]} {_general_name(y.general, 'zh-Hans')}；{names}", lang))
+    return "\n".join(lines)
+
+
+def nian_ming_english(nm: NianMing, state: State | None, ke: Ke, catalog: Options) -> str:
+    """The querent's years in English (``ke --lang en``)."""
+    from shensha_plates.core.english import english, label, pinyin
+    en = english()
+    rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
+                               None if catalog == Options() else catalog)
+    count = {"xusui": "", "zhousui": ", moving year counted by full years", "liujia": ", moving year by the six 甲"}
+    lines = [f"The querent ({'man' if nm.sex == 'm' else 'woman'}, age {nm.age} by Chinese count"
+             f"{count.get(nm.count, '')}):"]
+    role = {"ben_ming": "birth year", "xing_nian": "moving year"}
+    for y, placements in zip(nm.years, rows, strict=True):
+        g = liuren_tables().generals[y.general]
+        names = ", ".join(f"{p.name} {pinyin(p.name)} ({en.spirit(p.id).gloss})" for p in placements) or "—"
+        lines.append(f"  {_ROLE_NAMES[y.role]} {pinyin(_ROLE_NAMES[y.role])} ({role[y.role]}) {pillar_name(y.pillar)}: "
+                     f"{BRANCHES[y.heaven]} over {BRANCHES[y.branch]}, {label(g.name, en.generals[g.id].gloss)}; {names}")
     return "\n".join(lines)
 
 
@@ -275,7 +300,7 @@ def strength_of(ke: Ke, month_branch: int, reading: str, lang: str = "zh-Hans") 
     """Each transmission's stage of growth from the day stem (by the reading) and its 旺衰 in the month:
     (branch, stage, strength)."""
     from shensha_plates.core.liuren.strength import STAGES, STAGES_TRAD, growth_stage, strength
-    names = STAGES_TRAD if lang == "zh-Hant" else STAGES
+    names = STAGES_TRAD if is_trad(lang) else STAGES
     return [(t.branch, names[growth_stage(ke.day % 10, t.branch, reading)], strength(t.branch, month_branch))
             for t in ke.transmissions]
 
@@ -315,7 +340,7 @@ def _branch(text: str, what: str, suffix: str = "") -> int:
 # -- output ------------------------------------------------------------------------------------
 
 def _tr(text: str, lang: str) -> str:
-    if lang == "zh-Hant":
+    if is_trad(lang):
         from shensha_plates.core.script import to_traditional
         return to_traditional(text)
     return text
@@ -324,13 +349,13 @@ def _tr(text: str, lang: str) -> str:
 def _general_name(index: int, lang: str, short: bool = False) -> str:
     g = liuren_tables().generals[index]
     if short:
-        return g.short_trad if lang == "zh-Hant" else g.short
-    return g.name_trad if lang == "zh-Hant" else g.name
+        return g.short_trad if is_trad(lang) else g.short
+    return name_in(g, lang)
 
 
 def _method(ke_course: Any, lang: str) -> dict[str, str]:
     info = liuren_tables().methods[ke_course.method]
-    return {"id": ke_course.method, "name": info.name_trad if lang == "zh-Hant" else info.name,
+    return {"id": ke_course.method, "name": name_in(info, lang),
             "ke": _tr(ke_course.ke, lang)}
 
 
@@ -370,7 +395,7 @@ def ke_to_json(ke: Ke, spirits: KeSpirits | None = None, lang: str = "zh-Hans") 
         def rows(items: Any) -> list[dict[str, Any]]:
             from shensha_plates.core.english import english_of
             return [{"position": _tr(s.position, lang), "branch": BRANCHES[s.branch],
-                     "spirits": [{"id": p.id, "name": p.name_trad if lang == "zh-Hant" else p.name,
+                     "spirits": [{"id": p.id, "name": name_in(p, lang),
                                   "group": p.group, "conditional": p.conditional,
                                   "in_force": _in_force(spirits, p.id), **english_of(p.id, p.name)}
                                  for p in s.placements]}
@@ -424,7 +449,7 @@ def ke_to_text(ke: Ke, spirits: KeSpirits | None = None, calendar: dict[str, Any
         for s in spirits.lessons + spirits.transmissions:
             names = []
             for p in s.placements:
-                name = p.name_trad if lang == "zh-Hant" else p.name
+                name = name_in(p, lang)
                 if p.conditional:
                     st = spirits.status(p.id)
                     flag = "?" if st is None or st.in_force is None else ("✓" if st.in_force else "✗")
@@ -434,7 +459,7 @@ def ke_to_text(ke: Ke, spirits: KeSpirits | None = None, calendar: dict[str, Any
         held = [n for n in spirits.names if n.in_force]
         if held:
             lines.append(_tr("课中所成：", lang) + "；".join(
-                f"{n.name_trad if lang == 'zh-Hant' else n.name}（{_tr(n.reason, lang)}）" for n in held))
+                f"{name_in(n, lang)}（{_tr(n.reason, lang)}）" for n in held))
     return "\n".join(lines)
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core.errors import InputError
 from shensha_plates.core.frozen import quick_init
+from shensha_plates.core.lang import name_in
 from shensha_plates.core.liuren.method import Course, Lesson, Step, course
 from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, HeavenPlate, KeOptions, _kin_row, heaven_plate
 from shensha_plates.core.liuren.tables import liuren_tables
@@ -78,7 +79,7 @@ class Ke:
 
     def method_name(self, lang: str = "zh-Hans") -> str:
         info = liuren_tables().methods[self.course.method]
-        return info.name_trad if lang == "zh-Hant" else info.name
+        return name_in(info, lang)
 
 
 def compute_ke(day: int, hour: int, general: int, options: KeOptions = DEFAULT_OPTIONS) -> Ke:

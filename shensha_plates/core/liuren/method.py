@@ -19,6 +19,7 @@ from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_
                                       overcomes, stem_palace, stem_phase_index)
 from shensha_plates.core.errors import InputError
 from shensha_plates.core.frozen import quick_init
+from shensha_plates.core.lang import is_trad
 from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions
 from shensha_plates.core.liuren.tables import liuren_tables
 
@@ -75,12 +76,16 @@ class Step:
 
         >>> Step("zeike.one_xia", (("branch", "午"),), 6).text()
         '只一课下贼上，取午为初传（重审）。'
+        >>> Step("zeike.one_xia", (("branch", "午"),), 6).text("en")
+        'Only one lesson where the lower overcomes the upper: 午 is the first transmission (Repeated Examination).'
         """
-        if lang == "en":  # our translation of the sentence (resources/i18n/en.toml), the same fields
-            from shensha_plates.core.english import english
-            return english().rules[self.rule].format(**dict(self.fields))
+        if lang == "en":
+            from shensha_plates.core.english import english, translate_term
+            en = english()  # our translation, with the same fields; the branches stay as they are
+            text = en.rules[self.rule].format(**{k: translate_term(v, en) for k, v in self.fields})
+            return text[:1].upper() + text[1:]
         sentence = liuren_tables().rules[self.rule].text.format(**dict(self.fields))
-        if lang == "zh-Hant":
+        if is_trad(lang):
             from shensha_plates.core.script import to_traditional
             return to_traditional(sentence)
         return sentence

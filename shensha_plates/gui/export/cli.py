@@ -26,6 +26,7 @@ from shensha_plates.core import interrupt
 from shensha_plates.core.cycle import ascii_int
 from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.core.errors import ShenshaError
+from shensha_plates.core.lang import LANGS
 
 __all__ = ["main", "build_parser", "booklet_main", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
 
@@ -51,7 +52,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--transparent", action="store_true", help="PNG/SVG without the paper background")
     p.add_argument("--paper-look", action="store_true",
                    help="the cream paper of the screen instead of a white page (white prints best)")
-    p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant", "en"))
+    p.add_argument("--lang", default="zh-Hans", choices=LANGS)
     p.add_argument("--layout", default="side", choices=("side", "stacked"))
     p.add_argument("--orientation", default="south", choices=("south", "north"))
     p.add_argument("--text", default="radial", choices=("radial", "upright"))
@@ -227,7 +228,7 @@ def add_booklet_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--paper", default="A4", choices=("A4", "A3"))
     p.add_argument("--landscape", action="store_true")
     p.add_argument("--paper-look", action="store_true", help="the cream paper of the screen instead of white")
-    p.add_argument("--lang", default="zh-Hans", choices=("zh-Hans", "zh-Hant", "en"))
+    p.add_argument("--lang", default="zh-Hans", choices=LANGS)
     p.add_argument("--layout", default="side", choices=("side", "stacked"))
     p.add_argument("--orientation", default="south", choices=("south", "north"))
     p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",

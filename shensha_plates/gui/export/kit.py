@@ -20,6 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QPageLayout, QPageSize, QPainter, QPdf
 
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Options, State
+from shensha_plates.core.lang import is_trad
 from shensha_plates.core.page import key_values, page_data, _layout
 from shensha_plates.gui.fonts import plate_font
 
@@ -66,7 +67,7 @@ def kit_geometry(paper: str = "A4", lang: str = "zh-Hans") -> KitGeometry:
     discs = []
     for plate in ("lower", "upper"):
         r = lay[plate]
-        base_title = ("下位底盘" if plate == "lower" else "上位底盘") if lang != "zh-Hant" else (
+        base_title = ("下位底盘" if plate == "lower" else "上位底盘") if not is_trad(lang) else (
             "下位底盤" if plate == "lower" else "上位底盤")
         discs.append(KitDisc(f"base-{plate}", plate, base_title, r * unit, (r + BASE_BAND) * unit))
         for ring in data["rings"]:  # the catalog lists each plate's discs from the outside in

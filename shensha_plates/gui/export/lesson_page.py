@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
+from shensha_plates.core.lang import name_in
 from shensha_plates.core.liuren import Ke
 from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.liuren.spirits import resolve_names
@@ -62,7 +63,7 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = No
         rows.append((tr("bifa", lang), "；".join(f"{h.number}. {to_lang(h.verse, lang)}" for h in lines)))
     if hits:
         rows.append((tr("patterns", lang), "；".join(
-            f"{h.name_trad if lang == 'zh-Hant' else h.name}（{to_lang(h.why, lang)}）" for h in hits)))
+            f"{name_in(h, lang)}（{to_lang(h.why, lang)}）" for h in hits)))
     heads: dict[int, list[str]] = {}
     for lesson in ke.lessons:
         if lesson.repeat_of is None:

@@ -30,6 +30,7 @@ from shensha_plates.core.calendar import CalendarInfo
 from shensha_plates.core.catalog import Catalog, default_catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Plate
+from shensha_plates.core.lang import is_lang, is_trad
 from shensha_plates.core.liuren import Ke
 from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.errors import ShenshaError
@@ -119,7 +120,7 @@ class SnapshotOptions:
             raise ExportError(f"invalid dpi: {self.dpi} (expected 36–2400)")
         if self.paper not in PAPERS:
             raise ExportError(f"invalid paper: {self.paper!r} (expected one of {', '.join(PAPERS)})")
-        if self.lang not in ("zh-Hans", "zh-Hant", "en"):
+        if not is_lang(self.lang):
             raise ExportError(f"invalid language: {self.lang!r} (expected zh-Hans, zh-Hant or en)")
         return self
 
@@ -166,7 +167,7 @@ def _table_rows(plate: Plate, lang: str, catalog: Catalog, lesson: Ke | None = N
                 nian_ming: NianMing | None = None) -> list[tuple[str, str]]:
     rows = []
     for b in range(12):
-        sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), lang == "zh-Hant", "〔{}〕")
+        sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), is_trad(lang), "〔{}〕")
         rows.append((BRANCHES[b], "　".join(f"【{label}】{' '.join(names)}" for label, names in sections)))
     if lesson is not None:  # the lesson, and the spirits on each lesson and transmission
         rows += lesson_rows(lesson, plate, lang, nian_ming)
@@ -437,7 +438,7 @@ def _source_line(lang: str) -> str:
     """The page's source line: the book of the plates (seed 002), as resources/sources.toml names it."""
     from shensha_plates.core.catalog import SEED_BOOKS
     _, book, book_trad, _ = SEED_BOOKS["002"]
-    return tr("source_line", lang, book=book_trad if lang == "zh-Hant" else book)
+    return tr("source_line", lang, book=book_trad if is_trad(lang) else book)
 
 
 def _paint_footer(painter: QPainter, page: QRectF, margin: float, unit: float, opts: SnapshotOptions,

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from shensha_plates.core.engine import Options, compute_plate, step_state
 from shensha_plates.core.errors import ShenshaError
+from shensha_plates.core.lang import name_in
 from shensha_plates.core.teaching import (
     LessonPlan, LessonStep, Trace, load_lesson, save_lesson, trace,
 )
@@ -239,7 +240,7 @@ class ClassroomPanel(QWidget):
         for g in ("year", "xun", "month"):
             self.highlight.addItem(T("cls_group_" + g), "group:" + g)
         for r in cat.rings:
-            self.highlight.addItem(r.name_trad if lang == "zh-Hant" else r.name, "ring:" + r.id)
+            self.highlight.addItem(name_in(r, lang), "ring:" + r.id)
         self.highlight.setCurrentIndex(max(0, self.highlight.findData(hl)))
         cmp_ = self.compare_combo.currentData()
         self.compare_combo.clear()

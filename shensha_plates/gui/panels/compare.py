@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QTextBrowser, QVBoxL
 
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Options, Plate, State
+from shensha_plates.core.lang import name_in
 from shensha_plates.gui.describe import spirit_name, state_label
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
@@ -62,7 +63,7 @@ class CompareDialog(QDialog):
             wa = "、".join(BRANCHES[b] for b in where(pa, sid)) or "—"
             wb = "、".join(BRANCHES[b] for b in where(pb, sid)) or "—"
             lines.append(f"<b>{spirit_name(sp, lang)}</b>：{wa} → {wb}")
-        turned = "、".join(model.catalog.ring(rid).name_trad if lang == "zh-Hant" else model.catalog.ring(rid).name
+        turned = "、".join(name_in(model.catalog.ring(rid), lang)
                           for rid in self.turned)
         self.listing.setHtml(f"<p><b>{tr('cls_differences', lang, n=len(self.differences))}</b>"
                              + (f"　{tr('cls_turned', lang, n=len(self.turned), rings=turned)}" if self.turned else "")
@@ -78,5 +79,3 @@ class CompareDialog(QDialog):
             self.resize(max(640, round(area.width() * 0.94)), max(480, round(area.height() * 0.92)))
         else:
             self.resize(1200, 760)
-
-

@@ -18,6 +18,7 @@ from shensha_plates.core.catalog import default_catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.find import LESSON_PLACES, Match, hit_line, parse_condition, search
+from shensha_plates.core.lang import name_in
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.i18n import tr
 
@@ -58,7 +59,7 @@ class FindDialog(QDialog):
         pick = QHBoxLayout()
         self.spirit = QComboBox()
         self.spirit.setEditable(True)
-        names = sorted({s.name_trad if lang == "zh-Hant" else s.name for s in default_catalog().spirits})
+        names = sorted({name_in(s, lang) for s in default_catalog().spirits})
         self.spirit.addItems(names)
         self.place = QComboBox()
         for value, key in _PLACES:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QPushBu
 
 from shensha_plates.core.cycle import BRANCHES, pillar_name
 from shensha_plates.core.engine import State
+from shensha_plates.core.lang import name_in
 from shensha_plates.core.liuren import Ke, liuren_tables
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.fonts import plate_font
@@ -60,7 +61,7 @@ class LessonQuizDialog(QDialog):
         elif kind == "method":
             choices = [(m, to_lang(liuren_tables().methods[m].name, lang)) for m in METHOD_ORDER]
         else:
-            choices = [(p.id, p.name_trad if lang == "zh-Hant" else p.name) for p in patterns() if p.kind == "课体"]
+            choices = [(p.id, name_in(p, lang)) for p in patterns() if p.kind == "课体"]
         columns = {"first": 6, "method": 5, "pattern": 4}[kind]
         for i, (value, text) in enumerate(choices):
             b = QPushButton(text)
@@ -140,7 +141,7 @@ class LessonQuizDialog(QDialog):
         method = ke.method_name(lang) + ("" if ke.ke == ke.method_name() else f"（{to_lang(ke.ke, lang)}）")
         reasons = "\n".join(f"{i + 1}. {s.text(lang)}" for i, s in enumerate(ke.steps))
         if self.kind == "pattern":  # the 课体 formed, each with why
-            reasons = "\n".join(f"{h.name_trad if lang == 'zh-Hant' else h.name}：{to_lang(h.why, lang)}"
+            reasons = "\n".join(f"{name_in(h, lang)}：{to_lang(h.why, lang)}"
                                  for h in formed)
         self.feedback.setText(f"{verdict}　{tr('method', lang)}：{method}　{tr('three_transmissions', lang)}：{trans}\n"
                               f"{reasons}")

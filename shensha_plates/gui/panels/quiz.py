@@ -9,6 +9,7 @@ import random
 from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from shensha_plates.core.teaching import Question, check_answer, make_question
+from shensha_plates.core.lang import is_trad
 from shensha_plates.gui.describe import spirit_name, to_lang
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
@@ -76,7 +77,7 @@ class QuizDialog(QDialog):
         self.answered = False
         model.set_state(q.state)
         self.view.hide_names({q.ring} if q.ring else set())
-        trad = lang == "zh-Hant"
+        trad = is_trad(lang)
         self.prompt.setText(q.prompt(model.catalog, trad) + ("" if q.kind == "which" else
                                                              "\n" + tr("quiz_click", lang)))
         for b in self.option_buttons:

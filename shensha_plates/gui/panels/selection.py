@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QWidget
 
 from shensha_plates.core.cycle import BRANCHES, MOUNTAINS
 from shensha_plates.core.engine import MONTH_NAMES
+from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.selection import (
     LUOSHU, PALACE_TRAD, SelectionPlate, general_return_months, return_months, selection_plate,
 )
@@ -76,7 +77,7 @@ class SelectionDisc(QWidget):
 
     def _name(self, p: object) -> str:
         sp = p.spirit  # type: ignore[attr-defined]
-        return sp.name_trad if self.lang == "zh-Hant" else sp.name
+        return name_in(sp, self.lang)
 
     def paintEvent(self, _: object) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
@@ -126,7 +127,7 @@ class SelectionDisc(QWidget):
             p.setPen(QPen(rule, 0.8))
             p.setBrush(QColor("#fffdf7") if palace != "中" else QColor("#f4ecd8"))
             p.drawRect(rect)
-            label = PALACE_TRAD[palace] if self.lang == "zh-Hant" else palace
+            label = PALACE_TRAD[palace] if is_trad(self.lang) else palace
             p.setFont(plate_font(max(7.0, cell * 0.16)))
             p.setPen(QPen(QColor("#8a7a5a")))
             p.drawText(rect.adjusted(3, 1, -3, -1), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
@@ -168,7 +169,7 @@ class SelectionDisc(QWidget):
 
 def selection_html(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
     e = html.escape
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     rules = plate.rules
     out = [f"<h2 style='margin:0'>{e(to_lang(plate.year_name, lang))} "
            f"{e(to_lang(MONTH_NAMES[plate.month - 1], lang))}</h2>"]

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from shensha_plates.core.cycle import BRANCHES, PILLARS, XUN_HEADS, xun_void
 from shensha_plates.core.engine import MONTH_NAMES, State
+from shensha_plates.core.lang import LANGS
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.i18n import gloss, tr
 
@@ -294,7 +295,7 @@ class SidePanel(QWidget):
         self._fill(self.orientation, [tr("orient_south", lang), tr("orient_north", lang)], ["south", "north"])
         self._fill(self.text_mode, [tr("text_radial", lang), tr("text_upright", lang)], ["radial", "upright"])
         self._fill(self.lang_combo, [tr("lang_hans", "zh-Hans"), tr("lang_hant", "zh-Hant"), "English"],
-                   ["zh-Hans", "zh-Hant", "en"])
+                   list(LANGS))
         self._updating = False
 
     def show_general(self, general: int | None, text: str) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.lang import name_in
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.plate.slot_paint import quality_color
 
@@ -94,7 +95,7 @@ class Spotlight(QScrollArea):
         table = []
         for rid, entries in self._rings():
             ring = catalog.ring(rid)
-            ring_name = ring.name_trad if lang == "zh-Hant" else ring.name
+            ring_name = name_in(ring, lang)
             table.append(f"<tr><td colspan='{per_row}' style='font-size:{px}px;"
                          f"color:{pal.rule.name()};padding-top:6px'>{html.escape(ring_name)}</td></tr>")
             cells = []

@@ -17,6 +17,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.lang import name_in
 from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
@@ -174,7 +175,7 @@ class Lens(QObject):
         ring = self.view.rings[hit.ring_id]
         cat = self.view.model.catalog.ring(hit.ring_id)
         lang = self.view.model.lang
-        ring_name = cat.name_trad if lang == "zh-Hant" else cat.name
+        ring_name = name_in(cat, lang)
         pal = self.view.config.palette
         rows = [f"<div style='font-size:{LENS_PX}px;white-space:nowrap'><b>{BRANCHES[hit.branch]}</b>　"
                 f"<span style='color:{pal.rule.name()}'>{html.escape(ring_name)}</span><br>"

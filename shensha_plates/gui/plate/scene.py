@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from shensha_plates.core.catalog import Catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Plate
+from shensha_plates.core.lang import is_trad
 from shensha_plates.gui.plate.bands_item import BandsItem
 from shensha_plates.gui.plate.base_ring_item import BaseRingItem
 from shensha_plates.gui.plate.heaven_item import HeavenRingItem
@@ -70,7 +71,7 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
     ``index`` (from one pass over the plate) saves rescanning it for every ring."""
     rp = plate.ring(ring_id)
     where = index if index is not None else _ring_index(plate)
-    trad = lang == "zh-Hant"
+    trad = is_trad(lang)
     out: list[tuple[SlotEntry, ...]] = []
     for k in range(12):
         entries = []

@@ -46,6 +46,7 @@ from collections.abc import Sequence  # noqa: E402 - after the handler, on purpo
 from typing import TYPE_CHECKING, TextIO  # noqa: E402
 
 from shensha_plates.core import interrupt  # noqa: E402
+from shensha_plates.core.lang import LANGS  # noqa: E402
 
 if TYPE_CHECKING:
     import argparse
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = ["main", "window_parser", "add_window_arguments", "run_window"]
 
-WINDOW_LANGS = ("zh-Hans", "zh-Hant", "en")
+WINDOW_LANGS = LANGS
 
 
 def add_window_arguments(p: argparse.ArgumentParser) -> None:

@@ -16,6 +16,7 @@ from shensha_plates.core.catalog import Catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Options, State
 from shensha_plates.core.errors import ShenshaError
+from shensha_plates.core.lang import is_trad
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.describe import branch_html, search_spirits, spirit_name, state_label
 from shensha_plates.gui.i18n import gloss, tr
@@ -729,7 +730,7 @@ class MainWindow(QMainWindow):
         """帮助 → 关于: the version (package metadata), the licence and the books of the sources."""
         import shensha_plates
         from shensha_plates.core.catalog import SEED_BOOKS
-        trad = self.model.lang == "zh-Hant"
+        trad = is_trad(self.model.lang)
         books = "\n".join(b[2] if trad else b[1] for _, b in sorted(SEED_BOOKS.items()))
         return tr("about_text", self.model.lang, version=shensha_plates.__version__, books=books)
 

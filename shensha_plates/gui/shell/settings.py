@@ -18,6 +18,7 @@ from typing import Any, Final
 from PySide6.QtCore import QSettings, QStandardPaths
 
 from shensha_plates.core.cycle import ascii_int
+from shensha_plates.core.lang import LANGS
 
 __all__ = ["Settings", "settings_path"]
 
@@ -48,7 +49,7 @@ DEFAULTS: Final[dict[str, Any]] = {
 }
 MAX_SIZE: Final = 1 << 20  # bytes: a settings file is a few hundred; anything larger is not ours
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "lang": ("zh-Hans", "zh-Hant", "en"), "layout": ("side", "stacked"), "orientation": ("south", "north"),
+    "lang": LANGS, "layout": ("side", "stacked"), "orientation": ("south", "north"),
     "text_mode": ("radial", "upright"), "calendar/year_start": ("lichun", "lichun-day", "new-year"),
     "calendar/month_basis": ("jie", "lunar"), "calendar/zi_hour": ("next-day", "same-day"),
 }

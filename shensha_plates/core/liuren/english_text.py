@@ -1,0 +1,115 @@
+"""``ke --lang en``: the Liu Ren plate in English for a learner who does not read Chinese.
+
+The names stay Chinese, as the books print them, each with its pinyin and our English gloss
+("贵人 Guìrén · Noble"); branches and stems stay single characters (their animals and phases are
+given once, in the plate's legend); every other word is English from ``resources/i18n/en.toml``
+(our translation). The step sentences are the English ``[rule]`` sentences with the same fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
+from shensha_plates.core.english import English, english, label, pinyin
+from shensha_plates.core.liuren.method import TRANSMISSION_NAMES
+from shensha_plates.core.liuren.patterns import BifaHit, PatternHit
+from shensha_plates.core.liuren.ke import Ke
+from shensha_plates.core.liuren.spirits import KeSpirits
+from shensha_plates.core.liuren.tables import liuren_tables
+
+__all__ = ["ke_to_english", "growth_to_english"]
+
+_SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
+
+
+def _general(index: int, en: English) -> str:
+    g = liuren_tables().generals[index]
+    return label(g.name, en.generals[g.id].gloss)
+
+
+def _spirit(sid: str, name: str, en: English) -> str:
+    gloss = en.spirit(sid).gloss
+    return f"{name} {pinyin(name)}" + (f" ({gloss})" if gloss else "")
+
+
+def ke_to_english(ke: Ke, spirits: KeSpirits | None = None, calendar: dict[str, Any] | None = None) -> str:
+    """The plate, the four lessons, the three transmissions, the method and its steps and the spirits
+    on each, in English (see the module's docstring)."""
+    en = english()
+    lr = liuren_tables()
+    hp = ke.plate
+    lines: list[str] = []
+    if calendar:
+        term = calendar["general_term"]["name"]
+        lines.append(f"{calendar['date']} ({calendar['zone']})  after {term} {pinyin(term)}")
+    mg = next(m for m in lr.month_generals if m.branch == hp.general)
+    lines.append(f"Day {pillar_name(hp.day)}, hour {BRANCHES[hp.hour]}: month general {BRANCHES[hp.general]} "
+                 f"({label(mg.name, en.month_generals[mg.name])}) over the hour {BRANCHES[hp.hour]}; "
+                 f"{'day' if hp.daytime else 'night'} noble at {BRANCHES[hp.noble]}, the generals run "
+                 f"{'forward' if hp.forward else 'backward'}; void in the decade: "
+                 f"{BRANCHES[hp.void[0]]} {BRANCHES[hp.void[1]]}")
+    lines.append("Heaven and earth plate (heaven branch and its general over each earth branch):")
+    for row in _SQUARE:
+        cells = []
+        for e in row:
+            if e is None:
+                cells.append(" " * 14)  # a cell is 14 columns wide (a Chinese character takes two)
+            else:
+                b = BRANCHES.index(e)
+                g = lr.generals[hp.generals[b]]
+                cells.append(f"{BRANCHES[hp.heaven[b]]} {g.short} over {e}")
+        lines.append("  " + "  ".join(cells).rstrip())
+    lines.append("Four lessons (right to left, lesson 1 on the right):")
+    order = list(reversed(range(4)))
+    lines.append("  " + "  ".join(lr.generals[ke.lesson_generals[i]].short for i in order))
+    lines.append("  " + "  ".join(BRANCHES[ke.lessons[i].upper] for i in order))
+    lines.append("  " + "  ".join(ke.lessons[i].lower_name for i in order))
+    lines.append("Three transmissions:")
+    for t in ke.transmissions:
+        stem = f"hidden stem {STEMS[t.stem]}, " if t.stem is not None else ""
+        void = ", void" if t.void else ""
+        lines.append(f"  {en.term(TRANSMISSION_NAMES[t.position]).capitalize()}: {BRANCHES[t.branch]} "
+                     f"({en.kin[t.kin]}; {stem}{_general(t.general, en)}{void})")
+    method = lr.methods[ke.course.method]
+    ke_name = ke.course.ke
+    lines.append(f"Method: {label(method.name, en.methods[ke.course.method].gloss)}; lesson "
+                 f"{label(ke_name, en.ke.get(ke_name, ''))}")
+    lines.append("How the transmissions were found:")
+    lines.extend(f"  {s.text('en')}" for s in ke.steps)
+    if spirits is not None:
+        lines.append("Spirits of the plates on each lesson and transmission"
+                     + (" (no year or month given: only the decade's and the day's)" if spirits.partial else "") + ":")
+        for s in spirits.lessons + spirits.transmissions:
+            names = []
+            for p in s.placements:
+                name = _spirit(p.id, p.name, en)
+                if p.conditional:
+                    st = spirits.status(p.id)
+                    flag = "?" if st is None or st.in_force is None else ("✓" if st.in_force else "✗")
+                    name += f" [if {en.conditions.get(p.conditional, p.conditional)} {flag}]"
+                names.append(name)
+            lines.append(f"  {en.term(s.position).capitalize()} {BRANCHES[s.branch]}: {', '.join(names) or '—'}")
+        held = [n for n in spirits.names if n.in_force]
+        if held:
+            lines.append("Formed in the lesson: " + "; ".join(
+                f"{label(n.name, en.names[n.id].gloss)} ({en.names[n.id].meaning})" if n.id in en.names
+                else f"{n.name} {pinyin(n.name)}" for n in held))
+    return "\n".join(lines)
+
+
+def growth_to_english(ke: Ke, growth: Sequence[tuple[int, str, str]], month_branch: int, basis: str,
+                      hits: Sequence[PatternHit], bifa: Sequence[BifaHit]) -> str:
+    """The stages of growth and strength of the transmissions, the patterns and the 毕法赋 lines."""
+    en = english()
+    where = "the date's month" if basis == "date" else "the month whose branch is the month general's harmony"
+    lines = [f"Growth and strength (day stem {STEMS[ke.day % 10]}, month {BRANCHES[month_branch]} from {where}): "
+             + "; ".join(f"{en.term(TRANSMISSION_NAMES[i])} {BRANCHES[b]} {en.term(stage)}, {en.term(power)}"
+                         for i, (b, stage, power) in enumerate(growth))]
+    if hits:
+        lines.append("Patterns: " + "; ".join(label(h.name, h.pattern.name_en) for h in hits))
+    if bifa:
+        lines.append("毕法赋 Bìfǎfù (the Rhapsody of Infallible Methods), lines: "
+                     + ", ".join(str(h.number) for h in bifa))
+    return "\n".join(lines)
