@@ -10,7 +10,6 @@ rearranges the window, is the shell's (:mod:`shensha_plates.gui.shell.presenter`
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -19,26 +18,26 @@ from typing import Final
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
-    QLineEdit, QListWidget, QMessageBox, QPushButton, QSlider, QTextBrowser, QVBoxLayout, QWidget,
+    QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+    QLineEdit, QListWidget, QMessageBox, QPushButton, QSlider, QVBoxLayout, QWidget,
 )
 
-from shensha_plates.core.cycle import BRANCHES
-from shensha_plates.core.engine import Options, Plate, State, compute_plate, step_state
+from shensha_plates.core.engine import Options, compute_plate, step_state
 from shensha_plates.core.errors import ShenshaError
-from shensha_plates.core.lang import is_trad, name_in
+from shensha_plates.core.lang import name_in
 from shensha_plates.core.teaching import (
-    LessonPlan, LessonStep, Question, Trace, check_answer, load_lesson, make_question, save_lesson, trace,
+    LessonPlan, LessonStep, Trace, load_lesson, save_lesson, trace,
 )
 from shensha_plates.gui.describe import search_spirits, spirit_name, state_label, to_lang
-from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import gloss, tr
 from shensha_plates.gui.lifetime import delete_on_close
 from shensha_plates.gui.model import PlateModel, Snapshot
-from shensha_plates.gui.plate.scene import ViewConfig
 from shensha_plates.gui.plate.view import PlateView
 
 __all__ = ["ClassroomPanel", "QuizDialog", "CompareDialog", "WINDOW_ACTIONS"]
+
+from shensha_plates.gui.panels.compare import CompareDialog  # noqa: E402 - the panel opens it; old imports keep working
+from shensha_plates.gui.panels.quiz import QuizDialog  # noqa: E402
 
 # The window's actions (declared with its menu) that the classroom's buttons trigger, by name.
 WINDOW_ACTIONS: Final = ("present", "quiz")
@@ -508,174 +507,3 @@ class ClassroomPanel(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, tr("cls_save", self.model.lang),
                                               str(self.lesson_path or "lesson.json"), "Lesson (*.json)")
         return bool(path) and self.save_to(path)
-
-
-# -- compare ---------------------------------------------------------------------------------------
-
-class CompareDialog(QDialog):
-    """Two states side by side; the spirits whose place differs are highlighted on both plates and
-    listed with where they lie in each."""
-
-    def __init__(self, model: PlateModel, a: tuple[State, Options], b: tuple[State, Options],
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("compare_dialog")
-        lang = model.lang
-        self.models = [PlateModel(st, op, model.catalog, lang) for st, op in (a, b)]
-        self.views = [PlateView(m) for m in self.models]
-        row = QHBoxLayout()
-        for v, m in zip(self.views, self.models, strict=True):
-            v.apply_config(ViewConfig(layout="stacked"))
-            v.set_reduce_motion(True)
-            col = QVBoxLayout()
-            label = QLabel(state_label(m.state, lang) + "  " + " ".join(m.options.to_choices()))
-            label.setFont(plate_font(16))
-            col.addWidget(label)
-            col.addWidget(v, 1)
-            row.addLayout(col, 1)
-        pa, pb = (m.plate for m in self.models)
-        where = lambda plate, sid: tuple(sorted(p.branch for p in plate.find(sid)))  # noqa: E731
-        ids = {p.spirit.id for row_ in pa.positions for p in row_} | {p.spirit.id for row_ in pb.positions for p in row_}
-        # what changed: a spirit on a disc that merely turned is where its disc puts it (the turn shows
-        # that); marked are the spirits whose place on their disc, or whose branch off the discs, differs
-        # (with a month turned, marking every month spirit marked 174 names and said nothing)
-        anchors = [{r.ring.id: r.anchor for r in plate.rings} for plate in (pa, pb)]
-
-        def place(k: int, plate: Plate, sid: str) -> tuple[tuple[str, int], ...]:
-            return tuple(sorted((p.ring, (p.branch - anchors[k][p.ring]) % 12) if p.ring else ("", p.branch)
-                                for p in plate.find(sid)))
-        self.differences = sorted(sid for sid in ids if place(0, pa, sid) != place(1, pb, sid))
-        self.turned = sorted(rid for rid in anchors[0] if anchors[0][rid] != anchors[1].get(rid))
-        for v in self.views:
-            v.highlight(frozenset(self.differences))
-        self.listing = QTextBrowser()
-        self.listing.setObjectName("compare_list")
-        lines = []
-        for sid in self.differences:
-            sp = model.catalog.spirit(sid)
-            wa = "、".join(BRANCHES[b] for b in where(pa, sid)) or "—"
-            wb = "、".join(BRANCHES[b] for b in where(pb, sid)) or "—"
-            lines.append(f"<b>{spirit_name(sp, lang)}</b>：{wa} → {wb}")
-        turned = "、".join(name_in(model.catalog.ring(rid), lang)
-                          for rid in self.turned)
-        self.listing.setHtml(f"<p><b>{tr('cls_differences', lang, n=len(self.differences))}</b>"
-                             + (f"　{tr('cls_turned', lang, n=len(self.turned), rings=turned)}" if self.turned else "")
-                             + "</p>" + "<br/>".join(lines))
-        outer = QVBoxLayout(self)
-        outer.addLayout(row, 3)
-        outer.addWidget(self.listing, 1)
-        self.setWindowTitle(tr("cls_compare", lang))
-        # as large as the screen allows (a fixed 1300×860 ran off a 1280×800 screen), the plates scaling with it
-        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
-        area = screen.availableGeometry() if screen is not None else None
-        if area is not None:
-            self.resize(max(640, round(area.width() * 0.94)), max(480, round(area.height() * 0.92)))
-        else:
-            self.resize(1200, 760)
-
-
-# -- quiz ------------------------------------------------------------------------------------------
-
-class QuizDialog(QDialog):
-    """Asks, takes the answer (a click on the plate, or one of the offered names), says right or
-    wrong with the rule, and keeps the score. The asked ring's names are hidden meanwhile."""
-
-    def __init__(self, model: PlateModel, view: PlateView, parent: QWidget | None = None,
-                 seed: int | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        self.view = view
-        self.setObjectName("quiz_dialog")
-        self.rng = random.Random(seed)
-        self.score = 0
-        self.asked = 0
-        self.question: Question | None = None
-        self.answered = False
-        self.saved_state = model.state
-        self.prompt = QLabel()
-        self.prompt.setObjectName("quiz_prompt")
-        self.prompt.setFont(plate_font(20))
-        self.prompt.setWordWrap(True)
-        self.options_row = QGridLayout()
-        self.columns = 4  # two in the presentation's column
-        self.option_buttons: list[QPushButton] = []
-        self.feedback = QLabel()
-        self.feedback.setObjectName("quiz_feedback")
-        self.feedback.setWordWrap(True)
-        self.score_label = QLabel()
-        self.next_button = QPushButton()
-        self.next_button.clicked.connect(self.ask)
-        lay = QVBoxLayout(self)
-        lay.addWidget(self.prompt)
-        lay.addLayout(self.options_row)
-        lay.addWidget(self.feedback)
-        row = QHBoxLayout()
-        row.addWidget(self.score_label, 1)
-        row.addWidget(self.next_button)
-        lay.addLayout(row)
-        self.resize(560, 260)
-        self._px = 0
-        self.ask()
-
-    def set_px(self, px: int) -> None:
-        """Everything in the room's type (presentation puts the quiz in its column, beside the plate)."""
-        self._px = px
-        self.columns = 2
-        self.setStyleSheet("QDialog#quiz_dialog { background: #f4efe2; border-radius: 8px; }")
-        for widget in (self.prompt, self.feedback, self.score_label, self.next_button, *self.option_buttons):
-            widget.setFont(plate_font(px))
-        for i, b in enumerate(self.option_buttons):
-            self.options_row.addWidget(b, i // self.columns, i % self.columns)
-
-    def ask(self) -> None:
-        model = self.model
-        lang = model.lang
-        self.question = q = make_question(self.rng, self.saved_state, options=model.options, catalog=model.catalog)
-        self.answered = False
-        model.set_state(q.state)
-        self.view.hide_names({q.ring} if q.ring else set())
-        trad = is_trad(lang)
-        self.prompt.setText(q.prompt(model.catalog, trad) + ("" if q.kind == "which" else
-                                                             "\n" + tr("quiz_click", lang)))
-        for b in self.option_buttons:
-            b.deleteLater()
-        self.option_buttons = []
-        for sid in q.options:
-            b = QPushButton(spirit_name(model.catalog.spirit(sid), lang))
-            b.setObjectName(f"quiz_option_{sid}")
-            b.clicked.connect(lambda _=False, sid=sid: self.answer(sid))
-            n = len(self.option_buttons)
-            self.options_row.addWidget(b, n // self.columns, n % self.columns)
-            self.option_buttons.append(b)
-            if self._px:
-                b.setFont(plate_font(self._px))
-        self.feedback.clear()
-        self.next_button.setText(tr("quiz_next", lang))
-        self._score()
-
-    def waiting_for_click(self) -> bool:
-        return self.isVisible() and self.question is not None and self.question.kind == "where" and not self.answered
-
-    def answer(self, value: int | str) -> bool:
-        """Answer with a branch (a click on the plate; the window routes it here) or a spirit id."""
-        if self.question is None or self.answered:
-            return False
-        lang = self.model.lang
-        right, why = check_answer(self.question, value, self.model.catalog, self.model.options)
-        self.answered = True
-        self.asked += 1
-        self.score += int(right)
-        self.view.hide_names(set())
-        verdict = tr("quiz_right", lang) if right else tr("quiz_wrong", lang)
-        self.feedback.setText(f"{verdict}　{to_lang(why, lang)}")
-        self.feedback.setStyleSheet("color: #1f6f3b;" if right else "color: #b3261e;")
-        self._score()
-        return right
-
-    def _score(self) -> None:
-        self.score_label.setText(tr("quiz_score", self.model.lang, right=self.score, asked=self.asked))
-
-    def done(self, r: int) -> None:  # noqa: D401 - Qt's name
-        self.view.hide_names(set())
-        self.model.set_state(self.saved_state)
-        super().done(r)
