@@ -47,3 +47,33 @@ def test_the_lesson_tab_in_english(tmp_path: Path, qtbot: object) -> None:
     assert len(steps) > 5
     rest = {s: leftover(s, allowed) for s in steps if leftover(s, allowed)}
     assert rest == {}, rest
+
+
+def test_the_lens_and_the_spotlight_carry_the_english(tmp_path: Path, qtbot: object) -> None:
+    """Hovering a slot in English shows each name with its pinyin and gloss and the disc's English
+    name; the presentation's spotlight gives each name's pinyin under it."""
+    from shensha_plates.core.english import pinyin
+    from shensha_plates.gui.style import branch_angle
+    from tests.gui.test_readable import hover
+    settings = Settings(tmp_path / "s.ini")
+    settings.set("lang", "en")
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    w.resize(1280, 800)
+    w.show()
+    QApplication.processEvents()
+    ring = w.view.rings["L2"]
+    hover(w, "L2", branch_angle(9, "south"))
+    text = w.view.lens.label.text()
+    entries = ring.entries((9 - ring.anchor) % 12)
+    assert entries and all(pinyin(e.text) in text for e in entries)
+    assert english().rings["L2"] in text
+    assert any(english().spirit(e.spirit_id).gloss in text for e in entries)
+    p = w.presenter
+    p.enter()
+    QApplication.processEvents()
+    try:
+        shown = p.spotlight.label.text()
+        assert p.spotlight.names_shown() and all(pinyin(n) in shown for n in p.spotlight.names_shown())
+    finally:
+        p.exit()
