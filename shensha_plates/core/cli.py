@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from shensha_plates.core.catalog import GROUPS, default_catalog
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from shensha_plates.core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate, split_choice
+from shensha_plates.core import english_text
 from shensha_plates.core.lang import LANGS, is_trad
 from shensha_plates.core.text import SQUARE_TABLE, branch_sections, section_name
 from shensha_plates.core.errors import ShenshaError, one_line
@@ -229,7 +230,8 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(readings_to_json(found), out, ensure_ascii=False, indent=2)
         out.write("\n")
     else:
-        out.write(readings_to_text(found, trad=is_trad(args.lang)) + "\n")
+        out.write((english_text.readings_to_english(found) if args.lang == "en"
+                   else readings_to_text(found, trad=is_trad(args.lang))) + "\n")
     return 0
 
 
@@ -405,6 +407,8 @@ QUALITY_WORDS: dict[str, tuple[str, str]] = {"good": ("吉", "吉"), "bad": ("�
 
 
 def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: str = "zh-Hans") -> str:
+    if lang == "en":
+        return english_text.relations_to_english(first, second, relations)
     from shensha_plates.core.script import in_script
     trad = is_trad(lang)
     lines = [f"{first} · {second}"]
@@ -427,6 +431,8 @@ def chart_to_json(chart: Any, calendar: dict[str, Any] | None = None) -> dict[st
 
 
 def chart_to_text(chart: Any, calendar: dict[str, Any] | None = None, lang: str = "zh-Hans") -> str:
+    if lang == "en":
+        return english_text.chart_to_english(chart, calendar)
     from shensha_plates.core.bazi import PILLAR_KEYS, PILLAR_NAMES
     from shensha_plates.core.script import in_script
     trad = is_trad(lang)
@@ -476,6 +482,9 @@ def _cmd_select(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n")
         return 0
     lang = args.lang
+    if lang == "en":
+        out.write(english_text.selection_to_english(plate) + "\n")
+        return 0
     trad = is_trad(lang)
     lines = [in_script(f"{plate.year_name} {MONTH_NAMES[plate.month - 1]}（选择求真）", lang)]
     for m in MOUNTAINS:

@@ -73,10 +73,24 @@ class English:
     names: Mapping[str, Gloss]
     branches: Mapping[str, str]
     stems: Mapping[str, str]
+    selection: Mapping[str, Gloss]
+    bazi: Mapping[str, Gloss]
+    relations: Mapping[str, Gloss]
 
     def spirit(self, spirit_id: str) -> Gloss:
         """The gloss of a catalog spirit (an empty one for a spirit of a catalog of one's own)."""
         return self.spirits.get(spirit_id, Gloss(""))
+
+    def named(self, name: str, section: Mapping[str, Gloss], key: str) -> Gloss:
+        """The gloss of a spirit of another system (date selection, Bazi): its own entry in ``section``,
+        else the gloss of the catalog's spirit of that name (the same spirit on Zhuang's plates)."""
+        if key in section:
+            return section[key]
+        from shensha_plates.core.catalog import default_catalog
+        for s in default_catalog().spirits:
+            if s.name == name:
+                return self.spirit(s.id)
+        return Gloss("")
 
     def term(self, text: str) -> str:
         return translate_term(text, self)
@@ -168,7 +182,8 @@ def load_english() -> English:
     name = _EN_FILE
     data = _read(name)
     extra = set(data) - {"schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin",
-                         "method", "ke", "rule", "term", "name", "branch", "stem"}
+                         "method", "ke", "rule", "term", "name", "branch", "stem",
+                         "selection", "bazi", "relation"}
     if extra:
         key = sorted(extra)[0]
         raise _fail(name, "(file)", key, data[key], "is not a section of the English file")
@@ -200,6 +215,11 @@ def load_english() -> English:
         names=_glosses(data, name, "name", frozenset(n.id for n in lr.names)),
         branches=_texts(data, name, "branch", frozenset(BRANCHES)),
         stems=_texts(data, name, "stem", frozenset(STEMS)),
+        # the other systems' spirits: checked against their data by tests/core/test_english.py (reading
+        # the systems' files here would load them whenever the window starts)
+        selection=_glosses(data, name, "selection", None),
+        bazi=_glosses(data, name, "bazi", None),
+        relations=_glosses(data, name, "relation", frozenset({"de", "he", "gui", "mu", "po", "hai", "xing", "chong"})),
     )
 
 

@@ -116,11 +116,11 @@ def test_show_in_english() -> None:
     assert "Grand Duke disc: 太岁 Tàisuì (Grand Duke of the Year)" in text
 
 
-def _foreign(text: str) -> list[str]:
+def _foreign(text: str, more: str = "") -> list[str]:
     """The runs of Chinese in ``text`` that are not a branch, stem, pillar or general's one-character
     name, nor a name followed by its pinyin ("天马 Tiānmǎ")."""
     from shensha_plates.core.cycle import BRANCHES, STEMS
-    singles = set(BRANCHES) | set(STEMS) | {g.short for g in liuren_tables().generals}
+    singles = set(BRANCHES) | set(STEMS) | {g.short for g in liuren_tables().generals} | set(more)
     bad = []
     for m in re.finditer(r"[\u3400-\u9fff]+", text):
         run = m.group()
@@ -156,3 +156,49 @@ def test_ke_in_english() -> None:
     assert "First transmission: 午 (officer-ghost; hidden stem 壬, 贵人 Guìrén · Noble)" in text
     assert "Method: 贼克 Zéikè · Rebellion and Control; lesson 元首 Yuánshǒu · Prime Leader" in text
     assert "行年 Xíngnián (moving year)" in text
+
+
+@pytest.mark.parametrize("argv", [
+    ["variants", "--lang", "en"],
+    ["relate", "子", "午", "--lang", "en"],
+    ["relate", "甲", "己", "--lang", "en"],
+    ["bazi", "--date", "1990-05-17T08:30", "--lang", "en"],
+    ["select", "--year", "丙午", "--month", "1", "--lang", "en"],
+    ["select", "--date", "2026-08-01", "--lang", "en"],
+])
+def test_the_other_commands_in_english(argv: list[str]) -> None:
+    """variants, relate, bazi and select in English: no Chinese but the names (each followed by its
+    pinyin), branches, stems, the 24 mountains, and the sources (cited as the books have them)."""
+    import io
+
+    from shensha_plates.core.cli import main
+    from shensha_plates.core.cycle import MOUNTAINS
+    out = io.StringIO()
+    assert main(argv, out=out, err=io.StringIO()) == 0
+    text = "\n".join(line for line in out.getvalue().splitlines()  # a source is cited in the book's words
+                     if not line.strip().startswith("source: "))
+    text = re.sub(r"《[^》]*》|（[^）]*）", "", text)  # a title, a name's （夜）
+    assert _foreign(text, "".join(MOUNTAINS)) == [], _foreign(text, "".join(MOUNTAINS))
+    assert len(text.splitlines()) > 2
+
+
+def test_every_system_spirit_has_english() -> None:
+    from shensha_plates.core.bazi import default_bazi
+    from shensha_plates.core.selection import default_selection
+    en = english()
+    sel, bazi = default_selection().spirits, default_bazi().spirits
+    assert all(en.named(s.name, en.selection, s.id).gloss for s in sel)
+    assert all(en.named(s.name, en.bazi, s.id).gloss for s in bazi)
+    assert set(en.selection) <= {s.id for s in sel} and set(en.bazi) <= {s.id for s in bazi}
+
+
+def test_find_in_english() -> None:
+    import io
+
+    from shensha_plates.commands import main
+    out = io.StringIO()
+    assert main(["find", "--from", "2027-01-01", "--to", "2027-01-03", "--every", "hour", "--where", "ke=伏吟",
+                 "--lang", "en"], out=out, err=io.StringIO()) == 0
+    rows = out.getvalue().splitlines()
+    assert rows[0] == "2027-01-01T02:00+08:00  丙午 year, month 11, day 庚辰, hour 丑  自任 Zìrèn · Self-reliance  ke=伏吟"
+    assert all(_foreign(r.rsplit("  ", 1)[0]) == [] for r in rows[:-1])  # all but the conditions as given
