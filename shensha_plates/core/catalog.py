@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeVar
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from shensha_plates.core.rules import AlternatePlacing, StepPlacing, TablePlacing, placing, table_entries
 from shensha_plates.core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
 from shensha_plates.core import tomlcache
 from shensha_plates.core.datafile import read_file
@@ -261,16 +262,6 @@ def _valid_label(label: str) -> bool:
     return True
 
 
-def _split_entry(entry: str) -> tuple[str, ...]:
-    """Labels of one table entry: space separated; an empty entry means no position."""
-    return tuple(entry.split())
-
-
-def table_entries(values: str | Sequence[str]) -> tuple[tuple[str, ...], ...]:
-    """A table's values as a tuple of label tuples. A string gives one label per character."""
-    if isinstance(values, str):
-        return tuple((ch,) for ch in values)
-    return tuple(_split_entry(v) for v in values)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -693,13 +684,9 @@ def default_catalog() -> Catalog:
 
 def anchor_branch(rule: Rule, value: int) -> int:
     """Branch index of a single-position keyed rule (a ring anchor) for key value ``value``."""
-    if rule.kind == "step":
-        step: int = rule.get("step")
-        return (BRANCHES.index(rule.get("start")) + step * value) % 12
-    if rule.kind == "alternate":
-        first = BRANCHES.index(rule.get("start")) + value // 2
-        return (first + 6 * (value % 2)) % 12
-    if rule.kind == "table":
-        entry = table_entries(rule.get("values"))[value]
-        return label_branch(entry[0])
+    p = placing(rule)
+    if isinstance(p, StepPlacing | AlternatePlacing):
+        return p.branch(value)
+    if isinstance(p, TablePlacing):
+        return label_branch(p.entries[value][0])
     raise ValueError(f"rule kind {rule.kind} has no single anchor")

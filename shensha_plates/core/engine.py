@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping
 
 from shensha_plates.core.catalog import (
     KEYS, Catalog, Ring, Rule, Spirit, anchor_branch, default_catalog, label_branch,
-    table_entries,
 )
 from shensha_plates.core.cycle import (
     BRANCHES, STEMS, TRIGRAM_PALACES, XUN_HEADS, group_of_month, month_branch, mzj_of_month,
@@ -30,6 +29,9 @@ from shensha_plates.core.cycle import (
     season_of_month, xun_of,
 )
 from shensha_plates.core.errors import InputError
+from shensha_plates.core.rules import (
+    AlternatePlacing, FixedPlacing, OppositePlacing, RingPlacing, StepPlacing, TablePlacing, placing,
+)
 
 __all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate", "spirit_row",
            "step_state", "turn_to_anchor", "split_choice", "DIALS", "SEASONS", "MONTH_NAMES"]
@@ -394,39 +396,38 @@ def effective_rule(spirit: Spirit, options: Options) -> tuple[Rule, str | None]:
 
 def rule_key(rule: Rule, catalog: Catalog, options: Options) -> str | None:
     """The state key a rule depends on (None for fixed rules)."""
-    if rule.kind == "ring":
-        return catalog.ring(rule.get("ring")).key
-    if rule.kind == "opposite":
-        return rule_key(effective_rule(catalog.spirit(rule.get("of")), options)[0], catalog, options)
-    if rule.kind == "fixed":
-        return None
-    return str(rule.get("key"))
+    match placing(rule):
+        case RingPlacing(ring=ring):
+            return catalog.ring(ring).key
+        case OppositePlacing(of=of):
+            return rule_key(effective_rule(catalog.spirit(of), options)[0], catalog, options)
+        case FixedPlacing():
+            return None
+        case StepPlacing(key=key) | AlternatePlacing(key=key) | TablePlacing(key=key):
+            return key
+    raise AssertionError(f"unhandled rule kind {rule.kind}")
 
 
 def rule_labels(rule: Rule, value: int, catalog: Catalog, options: Options) -> tuple[str, ...]:
-    """Position labels a rule gives for key value ``value`` (ignored by fixed rules)."""
-    kind = rule.kind
-    if kind == "table":
-        return table_entries(rule.get("values"))[value]
-    if kind == "fixed":
-        return tuple(label for entry in table_entries(rule.get("values")) for label in entry)
-    if kind in ("step", "alternate"):
-        return (BRANCHES[anchor_branch(rule, value)],)
-    if kind == "ring":
-        ring = catalog.ring(rule.get("ring"))
-        base = anchor_branch(ring.anchor, value)
-        offsets = rule.get("offset")
-        offsets = offsets if isinstance(offsets, tuple) else (offsets,)
-        at = rule.get("at")
-        if at is not None:
-            return (at[value],)
-        return tuple(BRANCHES[(base + o) % 12] for o in offsets)
-    if kind == "opposite":
-        target = catalog.spirit(rule.get("of"))
-        trule = effective_rule(target, options)[0]
-        return tuple(BRANCHES[(label_branch(lb, options.palaces) + 6) % 12]
-                     for lb in rule_labels(trule, value, catalog, options))
-    raise AssertionError(f"unhandled rule kind {kind}")
+    """Position labels a rule gives for key value ``value`` (ignored by fixed rules): the engine
+    dispatches on the rule's typed value (:mod:`shensha_plates.core.rules`)."""
+    match placing(rule):
+        case TablePlacing(entries=entries):
+            return entries[value]
+        case FixedPlacing(labels=labels):
+            return labels
+        case StepPlacing() | AlternatePlacing() as p:
+            return (BRANCHES[p.branch(value)],)
+        case RingPlacing(ring=ring_id, offsets=offsets, at=at):
+            if at is not None:
+                return (at[value],)
+            base = anchor_branch(catalog.ring(ring_id).anchor, value)
+            return tuple(BRANCHES[(base + o) % 12] for o in offsets)
+        case OppositePlacing(of=of):
+            trule = effective_rule(catalog.spirit(of), options)[0]
+            return tuple(BRANCHES[(label_branch(lb, options.palaces) + 6) % 12]
+                         for lb in rule_labels(trule, value, catalog, options))
+    raise AssertionError(f"unhandled rule kind {rule.kind}")
 
 
 _YEAR_KEYS: Final = ("year_branch", "year_stem")

@@ -13,7 +13,8 @@ from typing import Any
 from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core.english import Gloss, english, label, pinyin
 
-__all__ = ["chart_to_english", "relations_to_english", "selection_to_english", "readings_to_english", "rule_english"]
+__all__ = ["chart_to_english", "relations_to_english", "selection_to_english", "readings_to_english", "rule_english",
+           "hit_line_english"]
 
 QUALITY = {"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}
 PILLARS = {"year": "Year pillar", "month": "Month pillar", "day": "Day pillar", "hour": "Hour pillar"}
@@ -120,3 +121,18 @@ def readings_to_english(found: Sequence[Any]) -> str:
             lines.append(f"  {r.id}  [{VERDICTS.get(r.verdict, r.verdict)}]  {rule_english(s.id, r.id)}")
             lines.append(f"      {_source(r.source)}")
     return "\n".join(lines)
+
+
+def hit_line_english(hit: Any) -> str:
+    """``find --lang en``: one row, the moment, its pillars and the lesson's name in English, and the
+    conditions met (as they were given)."""
+    from shensha_plates.core.cycle import pillar_name
+    en = english()
+    s = hit.state
+    row = f"{s.year_name.removesuffix('年')} year, month {s.month}"
+    if s.day is not None:
+        row += f", day {pillar_name(s.day)}"
+    if s.hour is not None:
+        row += f", hour {BRANCHES[s.hour]}"
+    lesson = f"  {label(hit.ke, en.ke.get(hit.ke, ''))}" if hit.ke else ""
+    return f"{hit.moment.isoformat(timespec='minutes')}  {row}{lesson}  {'; '.join(hit.matched)}"

@@ -11,6 +11,7 @@ from typing import TextIO
 from shensha_plates.core.cli import (EXIT_USAGE, UsageError, add_date_arguments, ascii_number, emit,
                                      rejected_warnings, say, state_to_json)
 from shensha_plates.core.errors import ShenshaError
+from shensha_plates.core.lang import LANGS
 
 __all__ = ["add_arguments", "run"]
 
@@ -30,6 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a table, a JSON array, or an iCalendar file a calendar program imports")
     p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                    help="a variant reading or a Liu Ren setting, e.g. tian_xi=shun_twelve, shehai=depth; repeatable")
+    p.add_argument("--lang", choices=LANGS, default="zh-Hans",
+                   help="the table's language: en gives the lesson's name with its pinyin and English")
     cal = p.add_argument_group("calendar conventions")
     add_date_arguments(cal, "unused")
     # --date and --now make no sense for a range: refused with one line if given
@@ -55,6 +58,7 @@ def _clock(text: str) -> tuple[int, int]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     from shensha_plates.core.calendar import CalendarOptions
+    from shensha_plates.core.english_text import hit_line_english
     from shensha_plates.core.find import hit_line, parse_condition, search, to_ics
     buffer = io.StringIO()
     try:
@@ -82,7 +86,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         buffer.write(to_ics(hits, args.every, _dt.datetime.now(_dt.UTC).replace(microsecond=0)))
     else:
         for h in hits:
-            buffer.write(hit_line(h) + "\n")
+            buffer.write((hit_line_english(h) if getattr(args, "lang", "zh-Hans") == "en" else hit_line(h)) + "\n")
         buffer.write(f"({len(hits)} {'moment' if len(hits) == 1 else 'moments'} from {start.isoformat()} to "
                      f"{end.isoformat()}, {'each hour' if args.every == 'hour' else 'each day at ' + args.at})\n")
     return emit(buffer.getvalue(), out, err, args.format == "json")

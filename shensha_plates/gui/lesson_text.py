@@ -14,6 +14,7 @@ from typing import Final
 
 from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
+from shensha_plates.core.english import english as english_tables
 from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.liuren import Ke, KeOptions, compute_ke, liuren_tables
 from shensha_plates.core.liuren.nianming import NianMing
@@ -45,6 +46,20 @@ class Lit:
 
 def _e(text: str) -> str:
     return html.escape(text)
+
+
+def _lesson_name(n: int, lang: str) -> str:
+    """一课 … 四课, or "Lesson 1" … in English."""
+    return f"Lesson {n}" if lang == "en" else to_lang(_NUM[n - 1] + "课", lang)
+
+
+def _en_label(name: str, gloss: str) -> str:
+    """"贼克 Zéikè · Rebellion and Control" (issue 28: a name with its pinyin and English)."""
+    from shensha_plates.core.english import label
+    return label(name, gloss)
+
+
+_KIND_EN: Final = {"课体": "lesson form", "格": "pattern", "卦": "hexagram"}
 
 
 def _general_html(g: int, lang: str, short: bool = True) -> str:
@@ -79,12 +94,12 @@ def spirit_rows(ke: Ke, lang: str = "zh-Hans") -> list[tuple[int, str]]:
     heads: dict[int, list[str]] = {}
     for lesson in ke.lessons:
         if lesson.repeat_of is None:
-            heads.setdefault(lesson.upper, []).append(to_lang(_NUM[lesson.index - 1] + "课", lang))
+            heads.setdefault(lesson.upper, []).append(_lesson_name(lesson.index, lang))
     for t in ke.transmissions:
         which = tr(("trans_first", "trans_middle", "trans_last")[t.position], lang)
         if which not in heads.setdefault(t.branch, []):
             heads[t.branch].append(which)
-    return [(b, "、".join(h)) for b, h in heads.items()]
+    return [(b, (", " if lang == "en" else "、").join(h)) for b, h in heads.items()]
 
 
 def lesson_html(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
@@ -113,9 +128,14 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     by_id = {n.spirit: n for n in names if n.spirit is not None and n.spirit == n.id}
     out: list[str] = []
     day = STEMS[ke.day % 10] + BRANCHES[ke.day % 12]
-    out.append(f"<p style='margin:0 0 4px 0'><b>{_e(day)}日　{_e(BRANCHES[hp.general])}将加{_e(BRANCHES[hp.hour])}</b>"
-               f"　{'昼' if hp.daytime else '夜'}贵{_e(BRANCHES[hp.noble])}　{_e(to_lang('顺' if hp.forward else '逆', lang))}"
-               f"　{_e(to_lang('旬空', lang))}{_e(BRANCHES[hp.void[0]] + BRANCHES[hp.void[1]])}</p>")
+    if lang == "en":
+        out.append(f"<p style='margin:0 0 4px 0'><b>Day {_e(day)} · general {_e(BRANCHES[hp.general])} over the hour "
+                   f"{_e(BRANCHES[hp.hour])}</b> · {'day' if hp.daytime else 'night'} noble at {_e(BRANCHES[hp.noble])} · "
+                   f"{'forward' if hp.forward else 'backward'} · void {_e(BRANCHES[hp.void[0]] + BRANCHES[hp.void[1]])}</p>")
+    else:
+        out.append(f"<p style='margin:0 0 4px 0'><b>{_e(day)}日　{_e(BRANCHES[hp.general])}将加{_e(BRANCHES[hp.hour])}</b>"
+                   f"　{'昼' if hp.daytime else '夜'}贵{_e(BRANCHES[hp.noble])}　{_e(to_lang('顺' if hp.forward else '逆', lang))}"
+                   f"　{_e(to_lang('旬空', lang))}{_e(BRANCHES[hp.void[0]] + BRANCHES[hp.void[1]])}</p>")
 
     # the four lessons, right to left
     gl = (lambda k: f" <i style='color:#777;font-size:small'>({gloss(k)})</i>") if english else (lambda k: "")
@@ -129,7 +149,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         fg = f"color:{_OUT_FG};" if n in lit.struck else ""
         strike = "text-decoration:line-through;" if n in lit.struck else ""
         td = f"<td align='center' valign='middle' style='padding:1px 9px;{bg}{fg}'>"
-        name = to_lang(("一", "二", "三", "四")[n - 1] + "课", lang)
+        name = _lesson_name(n, lang)
         cells["head"].append(f"{td}<a href='lesson:{n}' style='color:#555;text-decoration:none'>{_e(name)}</a></td>")
         cells["gen"].append(f"{td}<span style='font-size:13pt'>{_general_html(ke.lesson_generals[i], lang)}</span></td>")
         cells["up"].append(f"{td}<a href='lesson:{n}' style='font-size:19pt;color:#1f2430;text-decoration:none;{strike}'>"
@@ -142,7 +162,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         if lesson.upper in hp.void:
             info.append(f"<b style='color:#b3261e'>{_e(T('void_mark'))}</b>")
         if lesson.repeat_of is not None:
-            info.append(f"<span style='color:#777'>＝{_e(to_lang(('一', '二', '三', '四')[lesson.repeat_of - 1] + '课', lang))}</span>")
+            info.append(f"<span style='color:#777'>＝{_e(_lesson_name(lesson.repeat_of, lang))}</span>")
         cells["info"].append(f"{td}<span style='font-size:small'>{' '.join(info) or '&nbsp;'}</span></td>")
     out.append("<table cellspacing='0'>" + "".join("<tr>" + "".join(cells[k]) + "</tr>"
                                                    for k in ("head", "gen", "up", "low", "info")) + "</table>")
@@ -154,10 +174,12 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
         bg = f"background:{_LIT_BG};" if t.position in lit.transmissions else ""
         td = f"<td valign='middle' style='padding:0px 7px;{bg}'>"
         which = T(("trans_first", "trans_middle", "trans_last")[t.position])
+        if lang == "en":  # the column is narrow: "First transmission" would break inside its word
+            which = ("First", "Middle", "Last")[t.position]
         tstem = STEMS[t.stem] if t.stem is not None else "&nbsp;"
         void = f"<b style='color:#b3261e'>{_e(T('void_mark'))}</b>" if t.void else "&nbsp;"
         out.append(f"<tr>{td}<a href='trans:{t.position}' style='color:#555;text-decoration:none'>{_e(which)}</a></td>"
-                   f"{td}{_e(to_lang(t.kin, lang))}</td>{td}<span style='font-size:13pt'>{tstem}</span></td>"
+                   f"{td}{_e(english_tables().kin[t.kin] if lang == 'en' else to_lang(t.kin, lang))}</td>{td}<span style='font-size:13pt'>{tstem}</span></td>"
                    f"{td}<a href='trans:{t.position}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
                    f"{_e(BRANCHES[t.branch])}</a></td>{td}<span style='font-size:13pt'>{_general_html(t.general, lang, short=False)}"
                    f"</span></td>{td}{void}</td></tr>")
@@ -167,6 +189,11 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     method = ke.method_name(lang)
     kename = to_lang(ke.ke, lang)
     title = method if kename == method else f"{method} · {kename}"
+    if lang == "en":
+        en = english_tables()
+        title = _en_label(method, en.methods[ke.course.method].gloss)
+        if ke.ke != method:
+            title += "; " + _en_label(ke.ke, en.ke.get(ke.ke, ""))
     out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('method'))}：{_e(title)}</h3><ol style='margin:0 0 0 -20px'>")
     for i, step in enumerate(ke.steps):
         style = f" style='background:{_LIT_BG}'" if lit.step == i else ""
@@ -176,16 +203,23 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     # the patterns the lesson forms (课体, 格, 卦) and why
     if hits:
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('patterns'))}</h3><p style='margin:0'>")
-        out.append("<br/>".join(
-            f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(h.name_trad if trad else h.name)}"
-            f"</b></a><span style='color:#777;font-size:small'>〔{_e(to_lang(h.kind, lang))}〕</span> "
-            f"{_e(to_lang(h.why, lang))}" for h in hits) + "</p>")
+        if lang == "en":  # the English name; why is in the book's words (the Chinese window, ke's JSON)
+            out.append("<br/>".join(
+                f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(_en_label(h.name, h.pattern.name_en))}"
+                f"</b></a> <span style='color:#777;font-size:small'>({_e(_KIND_EN.get(h.kind, h.kind))})</span>"
+                for h in hits) + "</p>")
+        else:
+            out.append("<br/>".join(
+                f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(h.name_trad if trad else h.name)}"
+                f"</b></a><span style='color:#777;font-size:small'>〔{_e(to_lang(h.kind, lang))}〕</span> "
+                f"{_e(to_lang(h.why, lang))}" for h in hits) + "</p>")
 
     # the lines of the 毕法赋 the lesson shows
     if bifa:
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('bifa'))}</h3><p style='margin:0'>")
-        out.append("<br/>".join(f"<b>{h.number}. {_e(to_lang(h.verse, lang))}</b> "
-                                f"<span style='color:#555'>{_e(to_lang(h.why, lang))}</span>" for h in bifa) + "</p>")
+        out.append("<br/>".join(f"<b>{h.number}. {_e(to_lang(h.verse, lang))}</b> "  # the verse: the book's words
+                                + ("" if lang == "en" else f"<span style='color:#555'>{_e(to_lang(h.why, lang))}</span>")
+                                for h in bifa) + "</p>")
 
     # the querent's 年命: each year's branch, the heaven branch over it and the general on that
     if nian_ming is not None:
@@ -199,7 +233,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
             td = "<td valign='middle' style='padding:0px 7px'>"
             out.append(f"<tr>{td}<a href='year:{y.role}' style='color:#1b4f8a;text-decoration:none'>"
                        f"{_e(T(y.role))}</a></td>{td}{_e(pillar_name(y.pillar))}</td>"
-                       f"{td}{_e(BRANCHES[y.branch])}{_e(to_lang('上', lang))}</td>"
+                       f"{td}{_e(BRANCHES[y.branch]) + (' carries' if lang == 'en' else _e(to_lang('上', lang)))}</td>"
                        f"{td}<a href='year:{y.role}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
                        f"{_e(BRANCHES[y.heaven])}</a></td>{td}<span style='font-size:13pt'>"
                        f"{_general_html(y.general, lang, short=False)}</span></td></tr>")
@@ -224,9 +258,14 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
             link = (f"spirit:{ns.spirit}:{ns.branch}" if ns.branch is not None and ns.spirit is not None
                     else f"name:{ns.id}")
             name = ns.name_trad if trad else ns.name
+            reason = to_lang(ns.reason, lang)
+            if lang == "en":  # the name's rule in English (the reason's words are the plate's, in Chinese)
+                g = english_tables().names.get(ns.id)
+                name, reason = (_en_label(ns.name, g.gloss), g.meaning) if g else (ns.name, "")
+                where = f" ({BRANCHES[ns.branch]})" if ns.branch is not None else ""
             out.append(f"<p style='margin:2px 0;color:{colour}'><a href='{link}' style='color:{colour};"
-                       f"text-decoration:none'><b>{_e(name)}</b></a>{_e(where)} {_e(verdict)}："
-                       f"{_e(to_lang(ns.reason, lang))}</p>")
+                       f"text-decoration:none'><b>{_e(name)}</b></a>{_e(where)} {_e(verdict)}"
+                       f"{'：' if lang != 'en' else ': '}{_e(reason)}</p>")
 
     # the schools
     if differences:
@@ -267,7 +306,7 @@ def walk_steps(ke: Ke, lang: str = "zh-Hans", nian_ming: NianMing | None = None,
     T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
     out: list[WalkStep] = []
     for lesson, g in zip(ke.lessons, ke.lesson_generals, strict=True):
-        words = T("walk_lesson", n=_NUM[lesson.index - 1], upper=BRANCHES[lesson.upper], lower=lesson.lower_name,
+        words = T("walk_lesson", n=str(lesson.index) if lang == "en" else _NUM[lesson.index - 1], upper=BRANCHES[lesson.upper], lower=lesson.lower_name,
                   general=general_name(g, lang))
         out.append(WalkStep(words, Lit(lessons=frozenset({lesson.index})), frozenset({lesson.upper}), lesson.lower))
     struck: set[int] = set()
@@ -314,7 +353,8 @@ def walk_steps(ke: Ke, lang: str = "zh-Hans", nian_ming: NianMing | None = None,
         from shensha_plates.core.liuren.patterns import detect_patterns
         hits = detect_patterns(ke)
     if hits:
-        names = "、".join(name_in(h, lang) for h in hits)
+        names = (", ".join(_en_label(h.name, h.pattern.name_en) for h in hits) if lang == "en"
+                 else "、".join(name_in(h, lang) for h in hits))
         first = ke.transmissions[0].branch
         out.append(WalkStep(T("walk_patterns", names=names), Lit(transmissions=frozenset(range(3))),
                             frozenset(t.branch for t in ke.transmissions), hp.under(first), tuple(arrows)))

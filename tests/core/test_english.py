@@ -190,3 +190,15 @@ def test_every_system_spirit_has_english() -> None:
     assert all(en.named(s.name, en.selection, s.id).gloss for s in sel)
     assert all(en.named(s.name, en.bazi, s.id).gloss for s in bazi)
     assert set(en.selection) <= {s.id for s in sel} and set(en.bazi) <= {s.id for s in bazi}
+
+
+def test_find_in_english() -> None:
+    import io
+
+    from shensha_plates.commands import main
+    out = io.StringIO()
+    assert main(["find", "--from", "2027-01-01", "--to", "2027-01-03", "--every", "hour", "--where", "ke=伏吟",
+                 "--lang", "en"], out=out, err=io.StringIO()) == 0
+    rows = out.getvalue().splitlines()
+    assert rows[0] == "2027-01-01T02:00+08:00  丙午 year, month 11, day 庚辰, hour 丑  自任 Zìrèn · Self-reliance  ke=伏吟"
+    assert all(_foreign(r.rsplit("  ", 1)[0]) == [] for r in rows[:-1])  # all but the conditions as given

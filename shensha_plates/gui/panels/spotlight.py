@@ -90,14 +90,20 @@ class Spotlight(QScrollArea):
         lang = self.view.model.lang
         catalog = self.view.model.catalog
         width = max(200, self.viewport().width() - 32)
-        per_row = max(1, int(width // (px * 3.6)))
+        english = lang == "en"  # issue 28: each name with its pinyin under it, each disc with its English name
+        per_row = max(1, int(width // (px * (4.6 if english else 3.6))))
+        if english:
+            from shensha_plates.core.english import english as english_tables, pinyin
         rows = [f"<div style='font-size:{px * 2}px;font-weight:bold'>{BRANCHES[self.branch]}</div>"]
         table = []
         for rid, entries in self._rings():
             ring = catalog.ring(rid)
             ring_name = name_in(ring, lang)
+            words = english_tables().rings.get(ring.id, "") if english else ""
             table.append(f"<tr><td colspan='{per_row}' style='font-size:{px}px;"
-                         f"color:{pal.rule.name()};padding-top:6px'>{html.escape(ring_name)}</td></tr>")
+                         f"color:{pal.rule.name()};padding-top:6px'>{html.escape(ring_name)}"
+                         + (f" <span style='font-size:{round(px * 0.6)}px'>{html.escape(words)}</span>" if words else "")
+                         + "</td></tr>")
             cells = []
             if self._hidden(rid):  # the quiz asks where this disc's spirits are
                 entries = ()
@@ -110,7 +116,9 @@ class Spotlight(QScrollArea):
                 cells.append(f"<td style='padding-right:{px // 2}px'><span style='color:{color};font-weight:{weight};"
                              f"font-size:{px}px'>{html.escape(e.text)}</span>{suffix}"
                              f"<span style='color:{color};font-size:{round(px * 0.55)}px'>"
-                             f"{_MARK.get(e.quality, '◐')}</span></td>")
+                             f"{_MARK.get(e.quality, '◐')}</span>"
+                             + (f"<br><span style='color:{pal.rule.name()};font-size:{round(px * 0.5)}px'>"
+                                f"{html.escape(pinyin(e.text))}</span>" if english else "") + "</td>")
             for i in range(0, len(cells), per_row):
                 table.append("<tr>" + "".join(cells[i:i + per_row]) + "</tr>")
         rows.append("<table cellspacing='0' cellpadding='0'>" + "".join(table) + "</table>")

@@ -159,6 +159,21 @@ class Lens(QObject):
         self.label.raise_()
 
     # -- content ------------------------------------------------------------------------------
+    def _names_english(self, ring: RingItem, slot: int, px: int) -> str:
+        """English mode (issue 28): each name of the hovered slot on its own line, with its pinyin and
+        English gloss ("天马 Tiānmǎ · Heavenly Horse")."""
+        from shensha_plates.core.english import english, pinyin
+        pal = self.view.config.palette
+        en = english()
+        lines = []
+        for e in ring.entries(slot):
+            color = quality_color(pal, e.quality).name() if not e.dimmed else pal.rule.name()
+            gloss = en.spirit(e.spirit_id).gloss
+            lines.append(f"<span style='color:{color};font-size:{px}px'>{html.escape(e.text + e.suffix)}</span> "
+                         f"<span style='color:{pal.rule.name()};font-size:{round(px * 0.62)}px'>"
+                         f"{html.escape(pinyin(e.text))}{' · ' + html.escape(gloss) if gloss else ''}</span>")
+        return "<br>".join(lines)
+
     def _names(self, ring: RingItem, slot: int, px: int) -> str:
         pal = self.view.config.palette
         parts = []
@@ -177,14 +192,19 @@ class Lens(QObject):
         lang = self.view.model.lang
         ring_name = name_in(cat, lang)
         pal = self.view.config.palette
+        english = lang == "en"
+        if english:
+            from shensha_plates.core.english import english as english_tables
+            ring_name += " · " + english_tables().rings.get(cat.id, "")
+        names = self._names_english(ring, hit.slot, LENS_PX) if english else self._names(ring, hit.slot, LENS_PX)
         rows = [f"<div style='font-size:{LENS_PX}px;white-space:nowrap'><b>{BRANCHES[hit.branch]}</b>　"
                 f"<span style='color:{pal.rule.name()}'>{html.escape(ring_name)}</span><br>"
-                f"{self._names(ring, hit.slot, LENS_PX)}</div>"]
+                f"{names}</div>"]
         # a conditional name the Liu Ren plate decides: in force or not, and why (the core's reason)
         decided = {n.spirit: n for n in self.view.model.names if n.spirit is not None and n.spirit == n.id
                    and n.in_force is not None}
-        why = [f"{html.escape(e.text)}：{tr('in_force' if decided[e.spirit_id].in_force else 'not_in_force', lang)}，"
-               f"{html.escape(to_lang(decided[e.spirit_id].reason, lang))}"
+        why = [f"{html.escape(e.text)}：{tr('in_force' if decided[e.spirit_id].in_force else 'not_in_force', lang)}"
+               + ("" if english else f"，{html.escape(to_lang(decided[e.spirit_id].reason, lang))}")
                for e in ring.entries(hit.slot) if e.spirit_id in decided]
         if why:
             rows.append(f"<div style='font-size:{BRANCH_PX}px;color:{pal.rule.name()}'>" + "<br>".join(why) + "</div>")

@@ -21,6 +21,7 @@ from shensha_plates.core.catalog import Catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.lang import is_trad
+from shensha_plates.core.rules import RingPlacing, placing
 from shensha_plates.gui.plate.bands_item import BandsItem
 from shensha_plates.gui.plate.base_ring_item import BaseRingItem
 from shensha_plates.gui.plate.heaven_item import HeavenRingItem
@@ -98,12 +99,12 @@ def ring_slot_specs(catalog: Catalog, ring_id: str, metrics: Metrics) -> list[li
     gives one."""
     slots: list[list[tuple[int, float]]] = [[] for _ in range(12)]
     for s in catalog.spirits:
-        if s.rule.kind != "ring" or s.rule.get("ring") != ring_id:
+        p = placing(s.rule)
+        if not isinstance(p, RingPlacing) or p.ring != ring_id:
             continue
-        offs = s.rule.get("offset")
-        suffix = "甲" if s.rule.get("at") else ""
+        suffix = "甲" if p.at else ""
         spec = max(metrics.spec(s.name, suffix), metrics.spec(s.name_trad, suffix))
-        for o in (offs if isinstance(offs, tuple) else (offs,)):
+        for o in p.offsets:
             slots[o].append(spec)
     return slots
 

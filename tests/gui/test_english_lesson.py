@@ -1,0 +1,79 @@
+"""The 课传 tab in English (issue 28): the lesson panel's text, the walk-through's steps and the
+querent's years are English but for the names (spirits, generals, methods, lesson names, patterns,
+each with pinyin where it is named as a term), branches, stems and the 毕法赋's verses (the book's words)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from shensha_plates.core.english import english
+from shensha_plates.core.liuren import liuren_tables
+from shensha_plates.core.liuren.patterns import bifa_lines
+from shensha_plates.gui.shell.main_window import MainWindow
+from shensha_plates.gui.shell.settings import Settings
+from tests.gui.test_english import leftover, names
+
+
+def test_the_lesson_tab_in_english(tmp_path: Path, qtbot: object) -> None:
+    settings = Settings(tmp_path / "s.ini")
+    settings.set("lang", "en")
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    w.resize(1280, 800)
+    w.show()
+    w.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    w.show_lesson()
+    QApplication.processEvents()
+    lr = liuren_tables()
+    allowed = sorted(set(names() + [line.verse for line in bifa_lines()] + list(english().ke)
+                         + [n.name for n in lr.names]), key=len, reverse=True)
+    text = w.lesson.plain_text()
+    assert "贼克 Zéikè · Rebellion and Control" in text and "officer-ghost" in text
+    assert "Lesson 1: the upper 午 controls the lower 辛" in text
+    # the school's choices are named in the books' words (as the window's settings are)
+    lines = [line for line in text.splitlines() if " → " not in line]
+    rest = {line: leftover(line, allowed) for line in lines if leftover(line, allowed)}
+    assert rest == {}, rest
+    w.lesson.start_walk()
+    steps = []
+    for _ in range(20):
+        step = w.lesson.current_walk_step()
+        if step is None:
+            break
+        steps.append(step.words)
+        w.lesson.go_walk(1)
+    assert len(steps) > 5
+    rest = {s: leftover(s, allowed) for s in steps if leftover(s, allowed)}
+    assert rest == {}, rest
+
+
+def test_the_lens_and_the_spotlight_carry_the_english(tmp_path: Path, qtbot: object) -> None:
+    """Hovering a slot in English shows each name with its pinyin and gloss and the disc's English
+    name; the presentation's spotlight gives each name's pinyin under it."""
+    from shensha_plates.core.english import pinyin
+    from shensha_plates.gui.style import branch_angle
+    from tests.gui.test_readable import hover
+    settings = Settings(tmp_path / "s.ini")
+    settings.set("lang", "en")
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    w.resize(1280, 800)
+    w.show()
+    QApplication.processEvents()
+    ring = w.view.rings["L2"]
+    hover(w, "L2", branch_angle(9, "south"))
+    text = w.view.lens.label.text()
+    entries = ring.entries((9 - ring.anchor) % 12)
+    assert entries and all(pinyin(e.text) in text for e in entries)
+    assert english().rings["L2"] in text
+    assert any(english().spirit(e.spirit_id).gloss in text for e in entries)
+    p = w.presenter
+    p.enter()
+    QApplication.processEvents()
+    try:
+        shown = p.spotlight.label.text()
+        assert p.spotlight.names_shown() and all(pinyin(n) in shown for n in p.spotlight.names_shown())
+    finally:
+        p.exit()
