@@ -108,6 +108,9 @@ def test_zhizhi_zhuixu_example() -> None:
     """《御定六壬直指》 庚寅日第七局 (返吟, 元胎, 赘婿): 寅 over 申, the stem 庚 overcomes its visitor."""
     found = names("庚寅", 6)
     assert {"元胎", "赘婿"} <= set(found) and "乱首" not in found
+    # 乱首's other form: the stem's lodge over the branch, overcome by it (日往加辰而辰克日): 庚 lodges at 申,
+    # 申 over 午 on a 庚午 day
+    assert "乱首" in names("庚午", over("申", "午")) and "赘婿" not in names("庚午", over("申", "午"))
 
 
 def test_lessons_overcome_partition() -> None:

@@ -443,13 +443,18 @@ def _place_phase(x: _Lesson, name: str, branch: int) -> int:
 def _t_visit(t: Test, x: _Lesson) -> bool:
     """The first place's branch, in heaven, stands over the second place (支加干: ["branch", "stem"]), and
     the visitor overcomes the host (``direction`` 1) or the host the visitor (−1); the stem's phase is the
-    day stem's own."""
+    day stem's own. ``cross``: or the host over the visitor with the same one overcoming (乱首: 支加干克干,
+    or 干加支被支克)."""
     a, b = t.places
+    return _visit(x, a, b, t.direction) or (t.cross and _visit(x, b, a, -t.direction))
+
+
+def _visit(x: _Lesson, a: str, b: str, direction: int) -> bool:
     pa, pb = x.place(a), x.place(b)
     if pa is None or pb is None or x.over(pb) != pa:
         return False
     fa, fb = _place_phase(x, a, pa), _place_phase(x, b, pb)
-    return overcomes(fa, fb) if t.direction >= 0 else overcomes(fb, fa)
+    return overcomes(fa, fb) if direction >= 0 else overcomes(fb, fa)
 
 
 def _t_initial_of_branch(t: Test, x: _Lesson) -> bool:
