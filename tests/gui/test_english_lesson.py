@@ -77,3 +77,28 @@ def test_the_lens_and_the_spotlight_carry_the_english(tmp_path: Path, qtbot: obj
         assert p.spotlight.names_shown() and all(pinyin(n) in shown for n in p.spotlight.names_shown())
     finally:
         p.exit()
+
+
+def test_the_exported_lesson_rows_in_english() -> None:
+    """The snapshot's lesson rows in English: a head is a branch or empty (its column is one character
+    wide: 'Four lessons' ran past its edge), and the rows carry no Chinese but names."""
+    from shensha_plates.core.calendar import CalendarOptions, from_datetime, parse_datetime
+    from shensha_plates.core.engine import compute_plate
+    from shensha_plates.core.liuren import compute_ke
+    from shensha_plates.core.liuren.ke import month_general_at
+    from shensha_plates.core.liuren.nianming import nian_ming
+    from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS
+    from shensha_plates.gui.export.lesson_page import lesson_rows
+    copts = CalendarOptions.from_cli(tz=None)
+    info = from_datetime(parse_datetime("1998-11-30T12:00", copts), copts)
+    ke = compute_ke(info.day, info.hour, month_general_at(info.moment, DEFAULT_OPTIONS).general)
+    plate = compute_plate(info.state)
+    nm = nian_ming(ke.plate.heaven, ke.plate.generals, 6, "m", 9)  # born 庚午 (1990), a man of 9
+    rows = lesson_rows(ke, plate, "en", nm)
+    assert all(len(head) <= 1 for head, _ in rows)
+    lr = liuren_tables()
+    allowed = sorted(set(names() + [line.verse for line in bifa_lines()] + list(english().ke)
+                         + [n.name for n in lr.names] + ["本命", "行年"]), key=len, reverse=True)
+    rest = {body: leftover(body, allowed) for _, body in rows if leftover(body, allowed)}
+    assert rest == {}, rest
+    assert any(body.startswith("Three transmissions: First 午 (officer-ghost") for _, body in rows)

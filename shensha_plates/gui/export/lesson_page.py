@@ -38,8 +38,54 @@ def place_heaven(plates: PlateScene, ke: Ke, lang: str, general_names: bool = Fa
         ring.set_anchor(ke.plate.under(0), animate=False)
 
 
+def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None) -> list[tuple[str, str]]:
+    """The lesson's rows in English (issue 28): the heading inside the row (the head column is one
+    character wide), each name with its pinyin and gloss where it is named as a term."""
+    from shensha_plates.core.english import english, label, pinyin
+    from shensha_plates.core.liuren.patterns import detect_bifa, detect_patterns
+    en = english()
+    hp = ke.plate
+    rtl = list(reversed(ke.lessons))
+    gens = "".join(general_name(g, "en", short=True) for g in reversed(ke.lesson_generals))
+    rows = [("", f"Four lessons (general {BRANCHES[hp.general]} over the hour {BRANCHES[hp.hour]}): {gens} / "
+                 f"{''.join(BRANCHES[x.upper] for x in rtl)} / {''.join(x.lower_name for x in rtl)}")]
+    trans = "; ".join(
+        f"{('First', 'Middle', 'Last')[t.position]} {BRANCHES[t.branch]} ({en.kin[t.kin]}"
+        f"{', ' + STEMS[t.stem] if t.stem is not None else ''}, {general_name(t.general, 'en')}{', void' if t.void else ''})"
+        for t in ke.transmissions)
+    method = label(ke.method_name("en"), en.methods[ke.course.method].gloss)
+    if ke.ke != ke.method_name("en"):
+        method += "; " + label(ke.ke, en.ke.get(ke.ke, ""))
+    rows.append(("", f"Three transmissions: {trans}. Method: {method}"))
+    if nian_ming is not None:
+        roles = {"ben_ming": "birth year", "xing_nian": "moving year"}
+        rows.append(("", f"Querent ({'man' if nian_ming.sex == 'm' else 'woman'}, age {nian_ming.age}): " + "; ".join(
+            f"{tr(y.role, 'zh-Hans')} {pinyin(tr(y.role, 'zh-Hans'))} ({roles.get(y.role, y.role)}) {pillar_name(y.pillar)}: "
+            f"{BRANCHES[y.heaven]} over {BRANCHES[y.branch]}, {general_name(y.general, 'en')}" for y in nian_ming.years)))
+    lines = detect_bifa(ke, plate, nian_ming)
+    if lines:
+        rows.append(("", "Bifa Fu lines (the book's words): " + "; ".join(f"{h.number}. {h.verse}" for h in lines)))
+    hits = detect_patterns(ke, plate, nian_ming)
+    if hits:
+        rows.append(("", "Patterns: " + "; ".join(label(h.name, h.pattern.name_en) for h in hits)))
+    heads: dict[int, list[str]] = {}
+    for lesson in ke.lessons:
+        if lesson.repeat_of is None:
+            heads.setdefault(lesson.upper, []).append(f"Lesson {lesson.index}")
+    for t in ke.transmissions:
+        heads.setdefault(t.branch, []).append(("First", "Middle", "Last")[t.position] + " transmission")
+    for y in nian_ming.years if nian_ming is not None else ():
+        heads.setdefault(y.heaven, []).append({"ben_ming": "Birth year", "xing_nian": "Moving year"}.get(y.role, y.role))
+    for b, head in heads.items():
+        names = "、".join(dict.fromkeys(spirit_name(p.spirit, "en") for p in plate.at(b)))
+        rows.append((BRANCHES[b], f"【{', '.join(dict.fromkeys(head))}】{names}"))
+    return rows
+
+
 def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = None) -> list[tuple[str, str]]:
     """Rows for the spirits table: the lesson in the books' order, then the spirits on each branch."""
+    if lang == "en":
+        return _english_rows(ke, plate, nian_ming)
     hp = ke.plate
     rtl = list(reversed(ke.lessons))
     gens = "".join(general_name(g, lang, short=True) for g in reversed(ke.lesson_generals))
