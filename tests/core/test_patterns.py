@@ -85,6 +85,70 @@ def test_seed_001_tomb_patterns() -> None:
     assert "以鬼入墓" in names("丙寅", over("亥", "辰"))  # 丙丁日亥子加辰
 
 
+def trans(day: str, turn: int) -> str:
+    return "".join(BRANCHES[t.branch] for t in compute_ke(parse_pillar(day), 0, turn).transmissions)
+
+
+def test_daquan_wulu_and_juesi_examples() -> None:
+    """《六壬大全》 卷七's two examples, with the transmissions the book prints: 三月己巳日寅时酉将 (四上俱克下,
+    无禄) and 正月庚辰日辰时亥将 (四下俱贼上, 绝嗣)."""
+    assert trans("己巳", over("酉", "寅")) == "酉辰亥"
+    assert "无禄" in names("己巳", over("酉", "寅")) and "绝嗣" not in names("己巳", over("酉", "寅"))
+    assert trans("庚辰", over("亥", "辰")) == "午丑申"
+    assert "绝嗣" in names("庚辰", over("亥", "辰")) and "无禄" not in names("庚辰", over("亥", "辰"))
+
+
+def test_a_repeated_lesson_counts_once() -> None:
+    """《御定六壬直指》 丙子 干上子: 未 over 子 twice, 「袖中金云：三上克下，为长幼」, and 乱首 (支子临干克干)."""
+    found = names("丙子", gan_shang("丙子", "子"))
+    assert "长幼" in found and "无禄" not in found and "乱首" in found
+
+
+def test_zhizhi_zhuixu_example() -> None:
+    """《御定六壬直指》 庚寅日第七局 (返吟, 元胎, 赘婿): 寅 over 申, the stem 庚 overcomes its visitor."""
+    found = names("庚寅", 6)
+    assert {"元胎", "赘婿"} <= set(found) and "乱首" not in found
+    # 乱首's other form: the stem's lodge over the branch, overcome by it (日往加辰而辰克日): 庚 lodges at 申,
+    # 申 over 午 on a 庚午 day
+    assert "乱首" in names("庚午", over("申", "午")) and "赘婿" not in names("庚午", over("申", "午"))
+
+
+def test_lessons_overcome_partition() -> None:
+    """Over all 720 lessons, at most one of 无禄 长幼 (and of 绝嗣 度厄) holds, and each holds exactly when
+    the distinct lessons' relations say so."""
+    seen = set()
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            found = {p.name for p in detect_patterns(ke)}
+            distinct = [le.relation for le in ke.lessons if le.repeat_of is None]
+            assert ("无禄" in found) == (distinct.count("shang") == 4)
+            assert ("长幼" in found) == (distinct.count("shang") == 3)
+            assert ("绝嗣" in found) == (distinct.count("xia") == 4)
+            assert ("度厄" in found) == (distinct.count("xia") == 3)
+            seen |= found & {"无禄", "长幼", "绝嗣", "度厄", "乱首", "赘婿"}
+    assert seen == {"无禄", "长幼", "绝嗣", "度厄", "乱首", "赘婿"}
+
+
+def test_seed_001_posui_punishment_and_clash() -> None:
+    """破碎 (孟见酉, 仲见巳, 季见丑, by the day branch, as 初传); 上下相刑发用 by the seed's punishments only
+    (申 over 寅 is not one: 「申不能刑巳」 and 《世本》's 申刑寅 rejected); 发用冲日 / 冲辰."""
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            found = {p.name for p in detect_patterns(ke)}
+            first = ke.transmissions[0].branch
+            under = ke.plate.under(first)
+            want = {0: 9, 1: 5, 2: 1}[(day % 12 - 2) % 12 % 3]  # 寅 孟 → 酉, 卯 仲 → 巳, 辰 季 → 丑
+            assert ("破碎" in found) == (first == want)
+            assert ("发用冲辰" in found) == ((first - day) % 12 == 6)
+            pair = BRANCHES[first] + BRANCHES[under]
+            if pair in ("申寅", "寅申", "未丑", "丑未"):
+                assert "上下相刑发用" not in found
+            if pair in ("卯子", "子卯", "巳申", "辰辰"):
+                assert "上下相刑发用" in found
+
+
 def test_the_querents_tomb_needs_the_querent() -> None:
     day, turn = "甲午", over("辰", "子")  # 辰 over 子: a querent born in a 子 year rides its tomb
     ke = compute_ke(parse_pillar(day), 0, turn)

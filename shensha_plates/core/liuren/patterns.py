@@ -72,6 +72,7 @@ class Test:
     stem_sets: tuple[frozenset[int], ...] = ()
     lessons: tuple[int, ...] = ()          # lesson numbers 1–4
     names: tuple[str, ...] = ()            # methods' ids or 课 names
+    count: int = 0                         # lessons_overcome: how many of the four lessons
 
     pair_sets: tuple[frozenset[tuple[int, int]], ...] = ()  # the pairs of each stem, as sets
     turn_sets: tuple[frozenset[int], ...] = ()  # the turns (heaven over 子) at which a pair stands, by stem
@@ -427,6 +428,45 @@ def _t_lu_ma(t: Test, x: _Lesson) -> bool:
     return x.over(x.lodge) == horse and x.over(x.branch) == _LU[x.stem]
 
 
+def _t_lessons_overcome(t: Test, x: _Lesson) -> bool:
+    """Exactly ``count`` of the lessons have their upper overcome the lower (``direction`` 1, 上克下) or the
+    lower the upper (−1, 下贼上), a repeated lesson counted once (《御定六壬直指》 丙子 干上子, whose four
+    lessons hold 未 over 子 twice, cites 《袖中金》「三上克下，为长幼」)."""
+    rel = "shang" if t.direction >= 0 else "xia"
+    return sum(1 for lesson in x.ke.lessons if lesson.relation == rel and lesson.repeat_of is None) == t.count
+
+
+def _place_phase(x: _Lesson, name: str, branch: int) -> int:
+    return _SP(x.stem) if name == "stem" else _BP(branch)
+
+
+def _t_visit(t: Test, x: _Lesson) -> bool:
+    """The first place's branch, in heaven, stands over the second place (支加干: ["branch", "stem"]), and
+    the visitor overcomes the host (``direction`` 1) or the host the visitor (−1); the stem's phase is the
+    day stem's own. ``cross``: or the host over the visitor with the same one overcoming (乱首: 支加干克干,
+    or 干加支被支克)."""
+    a, b = t.places
+    return _visit(x, a, b, t.direction) or (t.cross and _visit(x, b, a, -t.direction))
+
+
+def _visit(x: _Lesson, a: str, b: str, direction: int) -> bool:
+    pa, pb = x.place(a), x.place(b)
+    if pa is None or pb is None or x.over(pb) != pa:
+        return False
+    fa, fb = _place_phase(x, a, pa), _place_phase(x, b, pb)
+    return overcomes(fa, fb) if direction >= 0 else overcomes(fb, fa)
+
+
+def _t_initial_of_branch(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the branch the pairs give for the day branch (pairs written day branch first)."""
+    return (x.branch, x.trans[0]) in t.pair_sets[x.stem]
+
+
+def _t_initial_clash(t: Test, x: _Lesson) -> bool:
+    """The 初传 clashes (冲, the opposite branch) with one of the places."""
+    return any(p is not None and (x.trans[0] - p) % 12 == 6 for p in (x.place(n) for n in t.places))
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -441,11 +481,13 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "ghost_general": _t_ghost_general, "lesson_ghost": _t_lesson_ghost, "trans_stems": _t_trans_stems,
     "day_stem_in": _t_day_stem_in, "trans_hidden_stem": _t_trans_hidden_stem,
     "general_on_stem": _t_general_on_stem, "noble_over": _t_noble_over, "method": _t_method, "lu_ma": _t_lu_ma,
+    "lessons_overcome": _t_lessons_overcome, "visit": _t_visit, "initial_of_branch": _t_initial_of_branch,
+    "initial_clash": _t_initial_clash,
 }
 _FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
-                       "names"}
+                       "names", "count"}
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang"}
 
 
@@ -564,13 +606,20 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if not isinstance(ns, list) or not ns or any(not isinstance(n, str) for n in ns):
             raise CatalogError(name, entry, "test.names", ns, "must list methods' ids or 课 names")
         args["names"] = tuple(ns)
+    if "count" in raw:
+        if raw["count"] not in (0, 1, 2, 3, 4) or isinstance(raw["count"], bool):
+            raise CatalogError(name, entry, "test.count", raw["count"], "must be a number of lessons, 0–4")
+        args["count"] = raw["count"]
+    if kind == "visit" and len(args.get("places", ())) != 2:
+        raise CatalogError(name, entry, "test.places", raw.get("places"), "must name two places (the visitor, then the host)")
     needs = {"transmissions": "sequences", "transmissions_in": "branches", "initial_in": "branches",
              "frame": "phase", "initial_over": "places", "initial_pair": "pairs", "place_pair": "places",
              "spirit_initial": "spirit", "day_branch_in": "branches", "over_place": "places", "flank": "places",
              "initial_general": "general", "final_over": "places", "chain": "relation", "initial_stage": "stage",
              "final_stage": "stage", "uppers": "relation", "over_general": "general", "ghost_general": "general",
              "lesson_ghost": "lessons", "trans_stems": "stem_sets", "day_stem_in": "stems",
-             "trans_hidden_stem": "stems", "general_on_stem": "general", "noble_over": "branches", "method": "names"}
+             "trans_hidden_stem": "stems", "general_on_stem": "general", "noble_over": "branches", "method": "names",
+             "lessons_overcome": "count", "visit": "places", "initial_of_branch": "pairs", "initial_clash": "places"}
     if kind in needs and needs[kind] not in args:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
