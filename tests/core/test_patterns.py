@@ -149,6 +149,48 @@ def test_seed_001_posui_punishment_and_clash() -> None:
                 assert "上下相刑发用" in found
 
 
+@pytest.mark.parametrize("day", "甲子 癸酉 丙子 丁酉 庚子 己酉 壬子 辛酉".split())
+def test_daquan_xuangai_day_list(day: str) -> None:
+    """卷七轩盖课引《观月经》：「午卯子三传便是甲子日首课也。癸酉、丙子……辛酉」 (午加酉)."""
+    assert trans(day, over("酉", "子")) == "午卯子" and "轩盖" in names(day, over("酉", "子"))
+
+
+def test_zhinan_jiuchou_days() -> None:
+    """「乙戊己辛壬日更得四仲相并而又大吉加仲上」: ten days, each at the one turn with 丑 over its branch."""
+    formed = {(PILLARS[d], t) for d in range(60) for t in range(12)
+              if "九丑" in [p.name for p in detect_patterns(compute_ke(d, 0, t))]}
+    days = "乙卯 乙酉 戊子 戊午 己卯 己酉 辛卯 辛酉 壬子 壬午".split()
+    assert formed == {(d, over("丑", d[1])) for d in days}
+
+
+def test_generals_hour_and_xun_patterns() -> None:
+    """狡童/泆女 (卯酉 发用, 六合→天后 / 天后→六合), 天网 (the hour and the 初传 overcome the stem: the same
+    day and turn differ by the hour), 六仪 (旬首发用), 三奇 (子戌旬丑, 申午旬子, 辰寅旬亥), 励德, 回环."""
+    qi = {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}
+    g = {n: i for i, n in enumerate(x.name for x in liuren_tables().generals)}
+    seen: set[str] = set()
+    hour_differs = False
+    for day in range(60):
+        head = (12 - 2 * (day // 10)) % 12
+        for turn in range(12):
+            by_hour = []
+            for hour in (0, 5):
+                ke = compute_ke(day, hour, (turn + hour) % 12)
+                found = {p.name for p in detect_patterns(ke)}
+                tr = ke.transmissions
+                first = tr[0].branch
+                assert ("狡童" in found) == (first in (3, 9) and tr[0].general == g["六合"] and tr[2].general == g["天后"])
+                assert ("泆女" in found) == (first in (3, 9) and tr[0].general == g["天后"] and tr[2].general == g["六合"])
+                assert ("六仪" in found) == (first == head)
+                assert ("三奇" in found) == (first == qi[head])
+                assert ("励德" in found) == (ke.plate.under(ke.plate.noble) in (3, 9))
+                assert ("回环" in found) == all(t.branch in {le.upper for le in ke.lessons} for t in tr)
+                by_hour.append("天网" in found)
+                seen |= found
+            hour_differs |= by_hour[0] != by_hour[1]
+    assert hour_differs and {"狡童", "泆女", "六仪", "三奇", "励德", "回环", "天网"} <= seen
+
+
 def test_the_querents_tomb_needs_the_querent() -> None:
     day, turn = "甲午", over("辰", "子")  # 辰 over 子: a querent born in a 子 year rides its tomb
     ke = compute_ke(parse_pillar(day), 0, turn)

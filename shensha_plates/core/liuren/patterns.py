@@ -124,7 +124,7 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn")
+    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn", "_overcome", "_words")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
@@ -133,6 +133,25 @@ class _Lesson:
         self.lodge = _LODGE[self.stem]
         self.branch = ke.day % 12
         self.turn = ke.plate.heaven[0]  # the heaven branch over 子: the heaven plate is a turn of the earth's
+        self._overcome: tuple[int, int] | None = None
+        self._words: dict[str, str] | None = None
+
+    def words(self) -> dict[str, str]:
+        """The fields a ``why`` may name, in words (worked out once, on the first hit)."""
+        if self._words is None:
+            first = self.trans[0]
+            self._words = {"trans": "".join(BRANCHES[b] for b in self.trans), "initial": BRANCHES[first],
+                           "under": BRANCHES[self.under(first)], "day": STEMS[self.stem] + BRANCHES[self.branch],
+                           "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
+                           "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)]}
+        return self._words
+
+    def overcome(self) -> tuple[int, int]:
+        """How many distinct lessons are 上克下 and how many 下贼上 (counted once, on first use)."""
+        if self._overcome is None:
+            rels = [lesson.relation for lesson in self.ke.lessons if lesson.repeat_of is None]
+            self._overcome = (rels.count("shang"), rels.count("xia"))
+        return self._overcome
 
     def over(self, earth: int) -> int:
         return (earth + self.turn) % 12
@@ -432,8 +451,7 @@ def _t_lessons_overcome(t: Test, x: _Lesson) -> bool:
     """Exactly ``count`` of the lessons have their upper overcome the lower (``direction`` 1, 上克下) or the
     lower the upper (−1, 下贼上), a repeated lesson counted once (《御定六壬直指》 丙子 干上子, whose four
     lessons hold 未 over 子 twice, cites 《袖中金》「三上克下，为长幼」)."""
-    rel = "shang" if t.direction >= 0 else "xia"
-    return sum(1 for lesson in x.ke.lessons if lesson.relation == rel and lesson.repeat_of is None) == t.count
+    return x.overcome()[0 if t.direction >= 0 else 1] == t.count
 
 
 def _place_phase(x: _Lesson, name: str, branch: int) -> int:
@@ -464,7 +482,34 @@ def _t_initial_of_branch(t: Test, x: _Lesson) -> bool:
 
 def _t_initial_clash(t: Test, x: _Lesson) -> bool:
     """The 初传 clashes (冲, the opposite branch) with one of the places."""
-    return any(p is not None and (x.trans[0] - p) % 12 == 6 for p in (x.place(n) for n in t.places))
+    first = x.trans[0]
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and (first - p) % 12 == 6:
+            return True
+    return False
+
+
+def _t_final_general(t: Test, x: _Lesson) -> bool:
+    return x.ke.transmissions[2].general == t.general
+
+
+def _t_trans_in_lessons(t: Test, x: _Lesson) -> bool:
+    """The three transmissions are all among the four lessons' upper branches (三传不离四课)."""
+    uppers = {lesson.upper for lesson in x.ke.lessons}
+    a, b, c = x.trans
+    return a in uppers and b in uppers and c in uppers
+
+
+def _t_initial_of_xun(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the branch the pairs give for the xun's head (pairs written head's branch first)."""
+    head = (12 - 2 * (x.ke.day // 10)) % 12
+    return (head, x.trans[0]) in t.pair_sets[x.stem]
+
+
+def _t_hour_ghost(t: Test, x: _Lesson) -> bool:
+    """The hour branch and the 初传 both overcome the day stem (时与用神并克日干)."""
+    return _ghost(x, x.ke.plate.hour) and _ghost(x, x.trans[0])
 
 
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
@@ -482,7 +527,8 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "day_stem_in": _t_day_stem_in, "trans_hidden_stem": _t_trans_hidden_stem,
     "general_on_stem": _t_general_on_stem, "noble_over": _t_noble_over, "method": _t_method, "lu_ma": _t_lu_ma,
     "lessons_overcome": _t_lessons_overcome, "visit": _t_visit, "initial_of_branch": _t_initial_of_branch,
-    "initial_clash": _t_initial_clash,
+    "initial_clash": _t_initial_clash, "final_general": _t_final_general, "trans_in_lessons": _t_trans_in_lessons,
+    "initial_of_xun": _t_initial_of_xun, "hour_ghost": _t_hour_ghost,
 }
 _FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
@@ -619,7 +665,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "final_stage": "stage", "uppers": "relation", "over_general": "general", "ghost_general": "general",
              "lesson_ghost": "lessons", "trans_stems": "stem_sets", "day_stem_in": "stems",
              "trans_hidden_stem": "stems", "general_on_stem": "general", "noble_over": "branches", "method": "names",
-             "lessons_overcome": "count", "visit": "places", "initial_of_branch": "pairs", "initial_clash": "places"}
+             "lessons_overcome": "count", "visit": "places", "initial_of_branch": "pairs", "initial_clash": "places",
+             "final_general": "general", "initial_of_xun": "pairs"}
     if kind in needs and needs[kind] not in args:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
@@ -716,11 +763,7 @@ def patterns() -> tuple[Pattern, ...]:
 # -- detecting ---------------------------------------------------------------------------------------
 
 def _why(p: Pattern | BifaLine, x: _Lesson) -> str:
-    first = x.trans[0]
-    return p.why.format(trans="".join(BRANCHES[b] for b in x.trans), initial=BRANCHES[first],
-                        under=BRANCHES[x.under(first)], day=STEMS[x.stem] + BRANCHES[x.branch], stem=STEMS[x.stem],
-                        lodge=BRANCHES[x.lodge], branch=BRANCHES[x.branch], gan_shang=BRANCHES[x.over(x.lodge)],
-                        zhi_shang=BRANCHES[x.over(x.branch)])
+    return p.why.format_map(x.words())
 
 
 def _compiled(table: Sequence[Pattern]) -> tuple[tuple[Pattern, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
@@ -866,11 +909,17 @@ def read_lesson(ke: Ke, plate: Plate | None = None,
 
 def _detect(x: _Lesson, compiled: Sequence[tuple[Any, Sequence[tuple[Callable[[Test, _Lesson], bool], Test]]]],
             hit: Callable[[Any, str], Any]) -> tuple[Any, ...]:
-    out = []
+    out: list[Any] = []
+    append = out.append
     for item, checks in compiled:
+        if len(checks) == 1:  # most rules are one test: no inner loop
+            test_fn, t = checks[0]
+            if test_fn(t, x):
+                append(hit(item, _why(item, x)))
+            continue
         for test_fn, t in checks:
             if not test_fn(t, x):
                 break
         else:
-            out.append(hit(item, _why(item, x)))
+            append(hit(item, _why(item, x)))
     return tuple(out)
