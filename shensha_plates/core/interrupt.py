@@ -23,7 +23,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
-__all__ = ["install", "raising", "deferred", "exit_status", "set_unfinished_line", "written", "SIGNALS"]
+__all__ = ["install", "raising", "deferred", "exit_status", "set_unfinished_line", "written", "end_open_line",
+           "SIGNALS"]
 
 SIGNALS: tuple[int, ...] = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                                  if hasattr(signal, name))
@@ -35,12 +36,18 @@ def exit_status(signum: int) -> int:
     return 128 + int(signum)
 
 
-def _leave(signum: int) -> None:
-    if _state["line"]:  # a progress line left open on the terminal: end it
+def end_open_line() -> None:
+    """A progress line left open on the terminal: end it (once)."""
+    if _state["line"]:
+        _state["line"] = False
         try:
             os.write(2, b"\n")
         except OSError:
             pass
+
+
+def _leave(signum: int) -> None:
+    end_open_line()
     os._exit(exit_status(signum))
 
 

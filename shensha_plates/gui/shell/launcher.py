@@ -151,6 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _original_handlers()
         return run(args, sys.stdout, sys.stderr)
     except KeyboardInterrupt:  # raised only while a file was written, after the writer cleaned up
+        interrupt.end_open_line()  # a progress line left open (the booklet's) is ended before the prompt
         return interrupt.exit_status(interrupt.pending() or 2)
     finally:
         if argv is not None:  # called from a process that goes on (a test): its handlers back
