@@ -250,6 +250,31 @@ def test_the_gua_of_seed_002_need_the_spirit_on_the_initial() -> None:
     assert set(found) == {"飞魂卦", "伏殃卦", "丧魄卦"}
 
 
+def test_youzi_and_longde_need_the_plates() -> None:
+    """游子 (三传皆土, the month's 天马 发用) and 龙德 (太岁 乘贵人 发用, the month general in the transmissions):
+    found on the plates of some months, each hit checked against the plate's own spirits; never without."""
+    found: set[str] = set()
+    noble = [g.name for g in liuren_tables().generals].index("贵人")
+    for year_branch in (0, 2):
+        for month in range(1, 13):
+            for day in range(60):
+                plate = compute_plate(State(year_branch=year_branch, month=month, xun=day // 10, year_stem=0, day=day,
+                                            hour=0))
+                for general in range(12):
+                    ke = compute_ke(day, 0, general)
+                    hits = {h.name for h in detect_patterns(ke, plate)}
+                    first = ke.transmissions[0].branch
+                    if "游子" in hits:
+                        assert all(t.branch in (1, 4, 7, 10) for t in ke.transmissions)
+                        assert first in {p.branch for p in plate.find("tian_ma")}
+                    if "龙德" in hits:
+                        assert first in {p.branch for p in plate.find("tai_sui")}
+                        assert ke.transmissions[0].general == noble and general in {t.branch for t in ke.transmissions}
+                    assert not {"游子", "龙德"} & {h.name for h in detect_patterns(ke)}
+                    found |= hits
+    assert {"游子", "龙德"} <= found
+
+
 def test_every_pattern_is_sourced_and_typed() -> None:
     books = liuren_tables().books
     for p in patterns():

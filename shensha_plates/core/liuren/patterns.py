@@ -563,6 +563,18 @@ def _t_cross_kind(t: Test, x: _Lesson) -> bool:
     return set(x.trans) in _FRAME.values()  # 交会合
 
 
+def _t_spirit_on_initial(t: Test, x: _Lesson) -> bool:
+    """The 初传's branch carries the spirit on Zhuang's plates (needs the plates)."""
+    if x.plate is None or t.spirit is None:
+        return False
+    return any(p.branch == x.trans[0] for p in x.plate.find(t.spirit))
+
+
+def _t_month_general_in(t: Test, x: _Lesson) -> bool:
+    """The month general (月将) is one of the three transmissions."""
+    return x.ke.plate.general in x.trans
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -580,6 +592,7 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "lessons_overcome": _t_lessons_overcome, "visit": _t_visit, "initial_of_branch": _t_initial_of_branch,
     "initial_clash": _t_initial_clash, "final_general": _t_final_general, "trans_in_lessons": _t_trans_in_lessons,
     "initial_of_xun": _t_initial_of_xun, "hour_ghost": _t_hour_ghost, "cross_kind": _t_cross_kind,
+    "spirit_on_initial": _t_spirit_on_initial, "month_general_in": _t_month_general_in,
 }
 _FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
@@ -717,7 +730,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "lesson_ghost": "lessons", "trans_stems": "stem_sets", "day_stem_in": "stems",
              "trans_hidden_stem": "stems", "general_on_stem": "general", "noble_over": "branches", "method": "names",
              "lessons_overcome": "count", "visit": "places", "initial_of_branch": "pairs", "initial_clash": "places",
-             "final_general": "general", "initial_of_xun": "pairs", "cross_kind": "names"}
+             "final_general": "general", "initial_of_xun": "pairs", "cross_kind": "names",
+             "spirit_on_initial": "spirit"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
@@ -795,7 +809,7 @@ def _load(path: Path | str | None) -> tuple[Pattern, ...]:
             raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[pattern.test]] tables")
         tests = tuple(_read_test(name, entry, t) for t in tests_raw)
         needs = ""
-        if any(t.kind == "spirit_initial" for t in tests):
+        if any(t.kind in ("spirit_initial", "spirit_on_initial") for t in tests):
             needs = "plate"
         if any(set(t.places) & {"ben_ming", "xing_nian"} for t in tests):
             needs = "nian_ming" if not needs else needs

@@ -61,7 +61,7 @@ class LessonQuizDialog(QDialog):
         elif kind == "method":
             choices = [(m, to_lang(liuren_tables().methods[m].name, lang)) for m in METHOD_ORDER]
         else:
-            choices = [(p.id, name_in(p, lang)) for p in patterns() if p.kind == "课体"]
+            choices = [(p.id, name_in(p, lang)) for p in patterns() if p.kind == "课体" and not p.needs]  # read from the lesson alone
         columns = {"first": 6, "method": 5, "pattern": 4}[kind]
         for i, (value, text) in enumerate(choices):
             b = QPushButton(text)
