@@ -55,6 +55,33 @@ def test_seed_001_jiaoche_examples(day: str, shang: str) -> None:
     assert "交车格" in names(day, gan_shang(day, shang))
 
 
+# seed 001's ten kinds of 交车, each with its example (害合's 「丁丑日干上午」 read as 干上子: see the data)
+JIAOCHE_KINDS = [("长生合", "甲申", "巳"), ("财合", "辛丑", "子"), ("脱合", "戊辰", "酉"), ("害合", "丁丑", "子"),
+                 ("空合", "辛亥", "寅"), ("刑合", "癸卯", "戌"), ("冲合", "甲申", "巳"), ("克合", "庚子", "丑"),
+                 ("三交合", "己酉", "辰"), ("三交合", "丁卯", "戌"), ("交会合", "乙丑", "子")]
+
+
+@pytest.mark.parametrize("kind, day, shang", JIAOCHE_KINDS)
+def test_seed_001_jiaoche_ten_kinds(kind: str, day: str, shang: str) -> None:
+    assert "交车" + kind in names(day, gan_shang(day, shang))
+
+
+def test_jiaoche_kinds_only_with_jiaoche() -> None:
+    """A kind is named only where 交车 holds; 三交合 on the seven lessons the data lists; 交会合's example forms
+    巳丑酉 as the seed says."""
+    sanjiao = set()
+    for day in range(60):
+        for turn in range(12):
+            found = names(PILLARS[day], turn)
+            kinds = [n for n in found if n.startswith("交车") and n != "交车格"]
+            assert not kinds or "交车格" in found
+            if "交车三交合" in found:
+                sanjiao.add((PILLARS[day], BRANCHES[(stem_palace(PILLARS[day][0]) + turn) % 12]))
+    assert sanjiao == {("丁卯", "戌"), ("己卯", "戌"), ("辛卯", "戌"), ("乙卯", "戌"), ("丁酉", "辰"), ("己酉", "辰"),
+                       ("辛酉", "辰")}
+    assert trans("乙丑", gan_shang("乙丑", "子")) == "巳丑酉"
+
+
 @pytest.mark.parametrize("day", ["甲寅", "庚申", "丁未", "己未", "癸丑"])
 def test_the_five_days_whose_stem_lodges_at_their_branch_never_cross(day: str) -> None:
     assert all("交车格" not in names(day, t) for t in range(12))

@@ -29,6 +29,7 @@ from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_
                                        stem_palace)
 from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.liuren.strength import growth_stage
 from shensha_plates.core.liuren.tables import TableSource, liuren_tables
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn", "_overcome", "_words")
+    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn", "_overcome", "_words", "_parity")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
@@ -135,6 +136,14 @@ class _Lesson:
         self.turn = ke.plate.heaven[0]  # the heaven branch over 子: the heaven plate is a turn of the earth's
         self._overcome: tuple[int, int] | None = None
         self._words: dict[str, str] | None = None
+        self._parity: int | None = -1
+
+    def parity(self) -> int | None:
+        """0 when the lessons' uppers and the transmissions are all yang, 1 all yin, None mixed (once)."""
+        if self._parity == -1:
+            odd = {b % 2 for b in self.trans} | {lesson.upper % 2 for lesson in self.ke.lessons}
+            self._parity = odd.pop() if len(odd) == 1 else None
+        return self._parity
 
     def words(self) -> dict[str, str]:
         """The fields a ``why`` may name, in words (worked out once, on the first hit)."""
@@ -236,7 +245,6 @@ def _t_under_initial_ghost(t: Test, x: _Lesson) -> bool:
 
 def _t_final_growth(t: Test, x: _Lesson) -> bool:
     """The 末传 is the day stem's 长生 (Zhuang's table) and the 初传 generates it."""
-    from shensha_plates.core.liuren.strength import growth_stage
     first, last = x.trans[0], x.trans[2]
     return growth_stage(x.stem, last) == 0 and (_BP(last) - _BP(first)) % 5 == 1
 
@@ -323,8 +331,14 @@ def _rel(relation: str, a_phase: int, b_phase: int) -> bool:
 
 def _t_flank(t: Test, x: _Lesson) -> bool:
     """The earth branches under the 初传 and the 末传 flank one of the places (前后引从)."""
-    ends = {x.under(x.trans[0]), x.under(x.trans[2])}
-    return any(p is not None and ends == {(p - 1) % 12, (p + 1) % 12} for p in (x.place(n) for n in t.places))
+    a, b = x.under(x.trans[0]), x.under(x.trans[2])
+    if (a - b) % 12 not in (2, 10):  # flanking ends are two apart
+        return False
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and {a, b} == {(p - 1) % 12, (p + 1) % 12}:
+            return True
+    return False
 
 
 def _t_xun_ends(t: Test, x: _Lesson) -> bool:
@@ -336,8 +350,7 @@ def _t_xun_ends(t: Test, x: _Lesson) -> bool:
 
 def _t_all_yang(t: Test, x: _Lesson) -> bool:
     """The four lessons' upper branches and the three transmissions all yang (``value``) or all yin."""
-    branches = [lesson.upper for lesson in x.ke.lessons] + list(x.trans)
-    return all((b % 2 == 0) == t.value for b in branches)
+    return x.parity() == (0 if t.value else 1)
 
 
 def _void(x: _Lesson, b: int) -> bool:
@@ -376,12 +389,10 @@ def _t_chain(t: Test, x: _Lesson) -> bool:
 
 
 def _t_initial_stage(t: Test, x: _Lesson) -> bool:
-    from shensha_plates.core.liuren.strength import growth_stage
     return growth_stage(x.stem, x.trans[0]) == t.stage
 
 
 def _t_final_stage(t: Test, x: _Lesson) -> bool:
-    from shensha_plates.core.liuren.strength import growth_stage
     return growth_stage(x.stem, x.trans[2]) == t.stage
 
 
@@ -512,6 +523,46 @@ def _t_hour_ghost(t: Test, x: _Lesson) -> bool:
     return _ghost(x, x.ke.plate.hour) and _ghost(x, x.trans[0])
 
 
+_CROSS_KINDS: Final = ("长生合", "财合", "脱合", "害合", "空合", "刑合", "冲合", "克合", "三交合", "交会合")
+_YANG_STEM_OF_PHASE: Final = (0, 2, 4, 6, 8)  # 木甲 火丙 土戊 金庚 水壬
+# 刑 by seed 001: 子卯 互刑, 丑→戌→未 and 寅→巳→申 朋刑 (not 未→丑, 申→寅), 辰午酉亥 自刑
+_XING: Final = frozenset({(0, 3), (3, 0), (1, 10), (10, 7), (2, 5), (5, 8), (4, 4), (6, 6), (9, 9), (11, 11)})
+
+
+def _xing_either(a: int, b: int) -> bool:
+    return (a, b) in _XING or (b, a) in _XING
+
+
+def _t_cross_kind(t: Test, x: _Lesson) -> bool:
+    """One of the ten kinds of 交车 (seed 001), read from 干上 (gs) and 支上 (zs) against the day branch and
+    the stem: 长生合 gs the branch's 长生 and zs the stem's; 财合 gs the branch's 财 and zs the stem's; 脱合
+    gs drains the branch and zs the stem; 害合 gs 害 the lodging and zs the branch; 空合 both void; 刑合 gs 刑
+    the lodging and zs the branch; 冲合 the lodging clashes with the branch; 克合 gs overcomes the branch and
+    zs the stem; 三交合 孟仲季 over 孟仲季; 交会合 the transmissions a 三合."""
+    kind = t.names[0]
+    gs, zs = x.over(x.lodge), x.over(x.branch)
+    stem, branch = _SP(x.stem), _BP(x.branch)
+    if kind == "长生合":
+        return growth_stage(_YANG_STEM_OF_PHASE[branch], gs) == 0 and growth_stage(x.stem, zs) == 0
+    if kind == "财合":
+        return overcomes(branch, _BP(gs)) and overcomes(stem, _BP(zs))
+    if kind == "脱合":
+        return _gen(branch, _BP(gs)) and _gen(stem, _BP(zs))
+    if kind == "害合":
+        return (gs + x.lodge) % 12 == 7 and (zs + x.branch) % 12 == 7
+    if kind == "空合":
+        return _void(x, gs) and _void(x, zs)
+    if kind == "刑合":
+        return _xing_either(gs, x.lodge) and _xing_either(zs, x.branch)
+    if kind == "冲合":
+        return (x.lodge - x.branch) % 12 == 6
+    if kind == "克合":
+        return overcomes(_BP(gs), branch) and overcomes(_BP(zs), stem)
+    if kind == "三交合":
+        return x.turn % 3 == 0
+    return set(x.trans) in _FRAME.values()  # 交会合
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -528,7 +579,7 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "general_on_stem": _t_general_on_stem, "noble_over": _t_noble_over, "method": _t_method, "lu_ma": _t_lu_ma,
     "lessons_overcome": _t_lessons_overcome, "visit": _t_visit, "initial_of_branch": _t_initial_of_branch,
     "initial_clash": _t_initial_clash, "final_general": _t_final_general, "trans_in_lessons": _t_trans_in_lessons,
-    "initial_of_xun": _t_initial_of_xun, "hour_ghost": _t_hour_ghost,
+    "initial_of_xun": _t_initial_of_xun, "hour_ghost": _t_hour_ghost, "cross_kind": _t_cross_kind,
 }
 _FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
@@ -666,7 +717,9 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "lesson_ghost": "lessons", "trans_stems": "stem_sets", "day_stem_in": "stems",
              "trans_hidden_stem": "stems", "general_on_stem": "general", "noble_over": "branches", "method": "names",
              "lessons_overcome": "count", "visit": "places", "initial_of_branch": "pairs", "initial_clash": "places",
-             "final_general": "general", "initial_of_xun": "pairs"}
+             "final_general": "general", "initial_of_xun": "pairs", "cross_kind": "names"}
+    if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
