@@ -20,7 +20,7 @@ import sys
 from typing import Any, NoReturn, TextIO
 from collections.abc import Callable, Sequence
 
-from shensha_plates.core.catalog import GROUPS, default_catalog
+from shensha_plates.core.catalog import default_catalog
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from shensha_plates.core.engine import MONTH_NAMES, SEASONS, Options, Placement, Plate, State, compute_plate, split_choice
 from shensha_plates.core import english_text
@@ -341,7 +341,7 @@ def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bo
     """One line per branch: the spirits there, grouped by ring or table (``lang="en"``: in English, each
     name with its pinyin and gloss)."""
     if lang == "en":
-        return _plate_to_english(plate, calendar)
+        return english_text.plate_to_english(plate, calendar)
     cat = default_catalog()
     ring_names = {r.id: (r.name_trad if trad else r.name) for r in cat.rings}
     square_table = SQUARE_TABLE["zh-Hant" if trad else "zh-Hans"]
@@ -357,37 +357,6 @@ def plate_to_text(plate: Plate, calendar: dict[str, Any] | None = None, trad: bo
         lines.append(f"{BRANCHES[b]} │ {body}")
     if plate.omitted:
         lines.append(f"(未列 {len(plate.omitted)} 位：需要年干或日干支)")
-    return "\n".join(lines)
-
-
-def _plate_to_english(plate: Plate, calendar: dict[str, Any] | None) -> str:
-    """The plate for a learner: the discs as turned and, under each branch, every spirit as
-    "天马 Tiānmǎ (Heavenly Horse)", grouped by disc or table (the English is our translation)."""
-    from shensha_plates.core.english import english, pinyin
-    en = english()
-    st = plate.state
-    head = f"{st.year_name} year · month {st.month} ({BRANCHES[st.month_branch]}) · {XUN_HEADS[st.xun]} xun"
-    if st.day is not None:
-        head += f" · {pillar_name(st.day)} day"
-    if st.hour is not None:
-        head += f" · {BRANCHES[st.hour]} hour"
-    if calendar is not None:
-        head += f"  ({calendar['date']} {calendar['zone']})"
-    lines = [head, "Discs (the branch under each disc's first slot): " + "  ".join(
-        f"{r.ring.name} {en.rings.get(r.ring.id, '')}: {BRANCHES[r.anchor]}" for r in plate.rings)]
-    for b in range(12):
-        groups: list[tuple[str, list[str]]] = []
-        for p in plate.positions[b]:
-            label = en.rings.get(p.ring, p.ring) if p.ring else f"{GROUPS[p.group][2]} (table)"
-            if not groups or groups[-1][0] != label:
-                groups.append((label, []))
-            name = f"{p.name} {pinyin(p.name)} ({en.spirit(p.id).gloss})"
-            if p.conditional:
-                name += f" [if {p.conditional}]"
-            groups[-1][1].append(name)
-        lines.append(f"{BRANCHES[b]} │ " + " │ ".join(f"{label}: {', '.join(names)}" for label, names in groups))
-    if plate.omitted:
-        lines.append(f"({len(plate.omitted)} spirits not listed: they need the year's stem or the day)")
     return "\n".join(lines)
 
 

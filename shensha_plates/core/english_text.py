@@ -8,12 +8,15 @@ stays in the book's words, in 「」 after the book's title. (``show`` is :func:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core.english import Gloss, english, label, pinyin
 
-__all__ = ["chart_to_english", "relations_to_english", "selection_to_english", "readings_to_english", "rule_english",
+if TYPE_CHECKING:
+    from shensha_plates.core.engine import Plate
+
+__all__ = ["plate_to_english", "chart_to_english", "relations_to_english", "selection_to_english", "readings_to_english", "rule_english",
            "hit_line_english"]
 
 QUALITY = {"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}
@@ -136,3 +139,35 @@ def hit_line_english(hit: Any) -> str:
         row += f", hour {BRANCHES[s.hour]}"
     lesson = f"  {label(hit.ke, en.ke.get(hit.ke, ''))}" if hit.ke else ""
     return f"{hit.moment.isoformat(timespec='minutes')}  {row}{lesson}  {'; '.join(hit.matched)}"
+
+
+def plate_to_english(plate: Plate, calendar: dict[str, Any] | None) -> str:
+    """The plate for a learner: the discs as turned and, under each branch, every spirit as
+    "天马 Tiānmǎ (Heavenly Horse)", grouped by disc or table (the English is our translation)."""
+    from shensha_plates.core.catalog import GROUPS
+    from shensha_plates.core.cycle import XUN_HEADS, pillar_name
+    en = english()
+    st = plate.state
+    head = f"{st.year_name} year · month {st.month} ({BRANCHES[st.month_branch]}) · {XUN_HEADS[st.xun]} xun"
+    if st.day is not None:
+        head += f" · {pillar_name(st.day)} day"
+    if st.hour is not None:
+        head += f" · {BRANCHES[st.hour]} hour"
+    if calendar is not None:
+        head += f"  ({calendar['date']} {calendar['zone']})"
+    lines = [head, "Discs (the branch under each disc's first slot): " + "  ".join(
+        f"{r.ring.name} {en.rings.get(r.ring.id, '')}: {BRANCHES[r.anchor]}" for r in plate.rings)]
+    for b in range(12):
+        groups: list[tuple[str, list[str]]] = []
+        for p in plate.positions[b]:
+            label = en.rings.get(p.ring, p.ring) if p.ring else f"{GROUPS[p.group][2]} (table)"
+            if not groups or groups[-1][0] != label:
+                groups.append((label, []))
+            name = f"{p.name} {pinyin(p.name)} ({en.spirit(p.id).gloss})"
+            if p.conditional:
+                name += f" [if {p.conditional}]"
+            groups[-1][1].append(name)
+        lines.append(f"{BRANCHES[b]} │ " + " │ ".join(f"{label}: {', '.join(names)}" for label, names in groups))
+    if plate.omitted:
+        lines.append(f"({len(plate.omitted)} spirits not listed: they need the year's stem or the day)")
+    return "\n".join(lines)

@@ -92,8 +92,8 @@ class Pattern:
     tests: tuple[Test, ...]
     why: str
     note: str = ""
-    needs: str = ""
-    name_en: str = ""  # our English rendering (issue 28)  # "plate" (the spirits of the plates) or "nian_ming" (the querent), when a test does
+    needs: str = ""  # "plate" (the spirits of the plates) or "nian_ming" (the querent), when a test does
+    name_en: str = ""  # our English rendering (issue 28)
 
 
 @dataclass(frozen=True, slots=True)
