@@ -575,6 +575,30 @@ def _t_month_general_in(t: Test, x: _Lesson) -> bool:
     return x.ke.plate.general in x.trans
 
 
+# 日德 (干德) of each stem: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (seed 001's 「惟寅己、申乙、巳辛、亥丁四课」 agrees)
+_DE: Final = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
+# the generals' phases, in the tables' order (贵人 … 天后), as seed 001 groups them (「甲乙日青龙六合……丙丁日朱雀
+# 螣蛇……戊己日贵人太常勾陈……庚辛日白虎太阴……壬癸日玄武天后」; 天空, which it leaves out, is earth (戌))
+_GENERAL_PHASE: Final = (2, 1, 1, 0, 2, 0, 2, 3, 2, 4, 3, 4)
+
+
+def _t_initial_de(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the day stem's 德 (日德)."""
+    return x.trans[0] == _DE[x.stem]
+
+
+def _t_borrowed_gain(t: Test, x: _Lesson) -> bool:
+    """借益: the three transmissions all drain the stem (the stem generates them; a 三合 局 by its phase) and
+    overcome a 暗鬼 — a general on them whose phase overcomes the stem."""
+    stem = _SP(x.stem)
+    frame = next((ph for ph, branches in _FRAME.items() if set(x.trans) == branches), None)
+    phases = [frame] * 3 if frame is not None else [_BP(b) for b in x.trans]  # a 三合 局 counts as its phase
+    if not all(_gen(stem, ph) for ph in phases):
+        return False
+    return any(overcomes(_GENERAL_PHASE[tr.general], stem) and overcomes(ph, _GENERAL_PHASE[tr.general])
+               for tr, ph in zip(x.ke.transmissions, phases, strict=True))
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -593,6 +617,7 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "initial_clash": _t_initial_clash, "final_general": _t_final_general, "trans_in_lessons": _t_trans_in_lessons,
     "initial_of_xun": _t_initial_of_xun, "hour_ghost": _t_hour_ghost, "cross_kind": _t_cross_kind,
     "spirit_on_initial": _t_spirit_on_initial, "month_general_in": _t_month_general_in,
+    "initial_de": _t_initial_de, "borrowed_gain": _t_borrowed_gain,
 }
 _FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
