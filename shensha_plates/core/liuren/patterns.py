@@ -599,6 +599,36 @@ def _t_borrowed_gain(t: Test, x: _Lesson) -> bool:
                for tr, ph in zip(x.ke.transmissions, phases, strict=True))
 
 
+def _t_lu_over_branch(t: Test, x: _Lesson) -> bool:
+    """支上 is the day stem's 禄 (禄临支)."""
+    return x.over(x.branch) == _LU[x.stem]
+
+
+_JUE: Final = 9  # the stage 绝 in STAGES (长生 … 胎 养)
+# the branch where each phase is 绝, from the growth table (worked out once)
+_JUE_OF_PHASE: Final = tuple(next(b for b in range(12) if growth_stage(_YANG_STEM_OF_PHASE[ph], b) == _JUE)
+                             for ph in range(5))
+
+
+def _t_uppers_jue(t: Test, x: _Lesson) -> bool:
+    """干上 is the 绝 of the stem's phase and 支上 that of the day branch's (by the yang stem of each phase, on
+    Zhuang's table: 木申 火亥 土亥 金寅 水巳) — 干支值绝."""
+    return x.over(x.lodge) == _JUE_OF_PHASE[_SP(x.stem)] and x.over(x.branch) == _JUE_OF_PHASE[_BP(x.branch)]
+
+
+def _t_initial_pinched(t: Test, x: _Lesson) -> bool:
+    """The 初传 is overcome both by the earth branch under it and by the general riding it (夹克)."""
+    first = x.ke.transmissions[0]
+    ph = _BP(first.branch)
+    return overcomes(_BP(x.under(first.branch)), ph) and overcomes(_GENERAL_PHASE[first.general], ph)
+
+
+def _t_initial_inner_war(t: Test, x: _Lesson) -> bool:
+    """The general riding the 初传 overcomes it (将克神, 内战)."""
+    first = x.ke.transmissions[0]
+    return overcomes(_GENERAL_PHASE[first.general], _BP(first.branch))
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -617,7 +647,8 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "initial_clash": _t_initial_clash, "final_general": _t_final_general, "trans_in_lessons": _t_trans_in_lessons,
     "initial_of_xun": _t_initial_of_xun, "hour_ghost": _t_hour_ghost, "cross_kind": _t_cross_kind,
     "spirit_on_initial": _t_spirit_on_initial, "month_general_in": _t_month_general_in,
-    "initial_de": _t_initial_de, "borrowed_gain": _t_borrowed_gain,
+    "initial_de": _t_initial_de, "borrowed_gain": _t_borrowed_gain, "lu_over_branch": _t_lu_over_branch,
+    "uppers_jue": _t_uppers_jue, "initial_pinched": _t_initial_pinched, "initial_inner_war": _t_initial_inner_war,
 }
 _FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
