@@ -125,7 +125,7 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn", "_overcome", "_words", "_parity")
+    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn", "_overcome", "_words", "_parity", "_frame", "_cross")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
@@ -137,6 +137,22 @@ class _Lesson:
         self._overcome: tuple[int, int] | None = None
         self._words: dict[str, str] | None = None
         self._parity: int | None = -1
+        self._frame: int | None = -1
+        self._cross: bool | None = None
+
+    def frame(self) -> int | None:
+        """The phase of the 三合 frame the three transmissions make, or None (once)."""
+        if self._frame == -1:
+            branches = set(self.trans)
+            self._frame = next((ph for ph, frame in _FRAME.items() if branches == frame), None)
+        return self._frame
+
+    def crossed(self) -> bool:
+        """交车 (see :func:`_t_cross`), worked out once: ten kinds of it test it again."""
+        if self._cross is None:
+            lodge, branch = self.lodge, self.branch
+            self._cross = lodge != branch and _he(lodge, self.over(branch)) and _he(branch, self.over(lodge))
+        return self._cross
 
     def parity(self) -> int | None:
         """0 when the lessons' uppers and the transmissions are all yang, 1 all yin, None mixed (once)."""
@@ -209,7 +225,7 @@ def _t_frame(t: Test, x: _Lesson) -> bool:
     """The three transmissions are a 三合 frame of the phase (earth: all three earth branches)."""
     if t.phase == 2:
         return len(set(x.trans)) == 3 and all(_BP(b) == 2 for b in x.trans)
-    return set(x.trans) == _FRAME[t.phase or 0]
+    return x.frame() == t.phase
 
 
 def _t_run(t: Test, x: _Lesson) -> bool:
@@ -257,7 +273,7 @@ def _t_flank_stem(t: Test, x: _Lesson) -> bool:
 def _t_cross(t: Test, x: _Lesson) -> bool:
     """交车: the stem's lodging 合 the heaven branch over the day branch, and the day branch 合 the heaven
     branch over the lodging (the five days whose stem lodges at their own branch cannot)."""
-    return x.lodge != x.branch and _he(x.lodge, x.over(x.branch)) and _he(x.branch, x.over(x.lodge))
+    return x.crossed()
 
 
 def _t_heart(t: Test, x: _Lesson) -> bool:
@@ -560,7 +576,7 @@ def _t_cross_kind(t: Test, x: _Lesson) -> bool:
         return overcomes(_BP(gs), branch) and overcomes(_BP(zs), stem)
     if kind == "三交合":
         return x.turn % 3 == 0
-    return set(x.trans) in _FRAME.values()  # 交会合
+    return x.frame() is not None  # 交会合
 
 
 def _t_spirit_on_initial(t: Test, x: _Lesson) -> bool:
@@ -591,7 +607,7 @@ def _t_borrowed_gain(t: Test, x: _Lesson) -> bool:
     """借益: the three transmissions all drain the stem (the stem generates them; a 三合 局 by its phase) and
     overcome a 暗鬼 — a general on them whose phase overcomes the stem."""
     stem = _SP(x.stem)
-    frame = next((ph for ph, branches in _FRAME.items() if set(x.trans) == branches), None)
+    frame = x.frame()
     phases = [frame] * 3 if frame is not None else [_BP(b) for b in x.trans]  # a 三合 局 counts as its phase
     if not all(_gen(stem, ph) for ph in phases):
         return False
