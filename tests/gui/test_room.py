@@ -283,8 +283,9 @@ def test_the_first_run_hint_shows_once(tmp_path: object, qtbot: QtBot) -> None:
     hint = first.first_run_hint
     assert hint is not None and hint.isVisible()
     assert "拖动" in hint.text() and "F1" in hint.text()
-    view = first.view.rect()
-    assert view.contains(hint.geometry())  # on the canvas, whole
+    assert hint.parent() is first.statusBar()  # in the status line: it covers nothing of the plate
+    assert first.rect().contains(hint.geometry().translated(hint.mapTo(first, hint.rect().topLeft())
+                                                            - hint.geometry().topLeft()))
     first.actions_by_name["month_fwd"].trigger()
     assert first.first_run_hint is None
     first.close()

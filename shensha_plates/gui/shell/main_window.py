@@ -17,7 +17,6 @@ from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Options, State
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.lang import is_trad
-from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.describe import branch_html, search_spirits, spirit_name, state_label
 from shensha_plates.gui.i18n import gloss, tr
 from shensha_plates.gui.lifetime import delete_on_close
@@ -459,26 +458,16 @@ class MainWindow(QMainWindow):
             return
 
     def _show_first_run_hint(self) -> None:
-        """Once, on the first start: the discs turn by dragging, and the three keys that matter. It goes
-        when the plate is first clicked or turned, and is not shown again."""
-        hint = QLabel(tr("first_run_hint", self.model.lang), self.view)
+        """Once, on the first start: the discs turn by dragging, and the three keys that matter. It stands
+        in the status line (over the canvas it covered names of the plate), and goes when the plate is
+        first clicked or turned, and is not shown again."""
+        hint = QLabel(tr("first_run_hint", self.model.lang))
         hint.setObjectName("first_run_hint")
-        hint.setWordWrap(True)
-        hint.setStyleSheet("QLabel#first_run_hint { background: #2f3b52; color: white; padding: 10px 14px;"
-                           " border-radius: 8px; }")
-        hint.setFont(plate_font(16))
-        hint.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # a click goes to the plate
+        hint.setStyleSheet("QLabel#first_run_hint { background: #2f3b52; color: white; padding: 3px 10px;"
+                           " border-radius: 5px; }")
         self.first_run_hint = hint
-        self._place_first_run_hint()
+        self.statusBar().addPermanentWidget(hint)
         hint.show()
-
-    def _place_first_run_hint(self) -> None:
-        hint = self.first_run_hint
-        if hint is None:
-            return
-        hint.setMaximumWidth(max(200, min(520, self.view.width() - 32)))
-        hint.adjustSize()
-        hint.move(16, max(16, self.view.height() - hint.height() - 16))
 
     def dismiss_first_run_hint(self) -> None:
         if self.first_run_hint is None:
@@ -488,9 +477,6 @@ class MainWindow(QMainWindow):
         self.first_run_hint = None
         self.settings.set("first_run_hint_done", True)
 
-    def resizeEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)  # type: ignore[arg-type]
-        QTimer.singleShot(0, self._place_first_run_hint)
 
     def toggle_side_panel(self) -> None:
         """显示 → 侧栏 (F9): hide or show the panel beside the plate; shown, it has its width back even
