@@ -90,3 +90,22 @@ def test_a_damaged_line_is_one_clear_error(tmp_path: Path) -> None:
         with pytest.raises(CatalogError) as e:
             load_bifa(path)
         assert e.value.field == field, e.value
+
+
+# 《御定六壬直指》 quotes the 毕法赋 lines a lesson shows: (day, 干上, lines it quotes, those we detect)
+ZHIZHI_BIFA = [
+    # 丙子日 干上子: 「毕法云：三传互克众人欺，支干全伤防两损，彼此猜忌害相随」 (76 is not detected: see the data)
+    ("丙子", "子", (32, 63, 76), (32, 63)),
+    # 庚寅日第七局 (寅加申): 「毕法云：干支值绝凡谋决，权摄不正禄临支」
+    ("庚寅", "寅", (79, 8), (79, 8)),
+]
+
+
+@pytest.mark.parametrize("day, shang, quoted, detected", ZHIZHI_BIFA)
+def test_zhizhi_quotes_of_the_bifa(day: str, shang: str, quoted: tuple[int, ...], detected: tuple[int, ...]) -> None:
+    from shensha_plates.core.cycle import stem_palace
+    turn = (BRANCHES.index(shang) - stem_palace(day[0])) % 12
+    found = {h.number for h in detect_bifa(compute_ke(parse_pillar(day), 0, turn))}
+    assert set(detected) <= found
+    undetectable = {line.number for line in bifa_lines() if not line.tests}
+    assert set(quoted) - set(detected) <= undetectable  # a quoted line we miss is one the data says we cannot read

@@ -100,6 +100,17 @@ def test_seed_001_ghost_patterns() -> None:
     assert "家鬼弄家神" in [p.name for p in detect_patterns(ke)]
 
 
+def test_seed_001_guide_and_jieyi() -> None:
+    """鬼德格: 丁酉日阳贵干上亥 (亥, 丁's 德, 发用 over 未 and overcoming 丁); 借益格: 壬子日未加卯发用, 三传木局
+    脱干, 夜贵 (贵、勾、常 土 overcome 壬, 木 overcomes them)."""
+    ke = compute_ke(parse_pillar("丁酉"), 6, (gan_shang("丁酉", "亥") + 6) % 12)  # 午时: 阳贵
+    assert ke.transmissions[0].branch == BRANCHES.index("亥") and "鬼德格" in [p.name for p in detect_patterns(ke)]
+    ke = compute_ke(parse_pillar("壬子"), 0, over("未", "卯"))  # 子时: 夜贵
+    assert "".join(BRANCHES[t.branch] for t in ke.transmissions) == "未亥卯" and not ke.plate.daytime
+    assert "借益格" in [p.name for p in detect_patterns(ke)]
+    assert "鬼德格" not in names("甲子", gan_shang("甲子", "寅"))  # 寅 is 甲's 德 but no ghost of 甲
+
+
 def test_seed_001_tomb_patterns() -> None:
     assert all("自生入墓" in names(d, over("寅", "戌")) for d in ("甲子", "乙丑", "癸亥"))
     assert "自生入墓" not in names("甲子", over("寅", "亥"))

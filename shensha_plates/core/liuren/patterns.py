@@ -125,7 +125,7 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn", "_overcome", "_words", "_parity")
+    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn", "_overcome", "_words", "_parity", "_frame", "_cross")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
@@ -137,6 +137,22 @@ class _Lesson:
         self._overcome: tuple[int, int] | None = None
         self._words: dict[str, str] | None = None
         self._parity: int | None = -1
+        self._frame: int | None = -1
+        self._cross: bool | None = None
+
+    def frame(self) -> int | None:
+        """The phase of the 三合 frame the three transmissions make, or None (once)."""
+        if self._frame == -1:
+            branches = set(self.trans)
+            self._frame = next((ph for ph, frame in _FRAME.items() if branches == frame), None)
+        return self._frame
+
+    def crossed(self) -> bool:
+        """交车 (see :func:`_t_cross`), worked out once: ten kinds of it test it again."""
+        if self._cross is None:
+            lodge, branch = self.lodge, self.branch
+            self._cross = lodge != branch and _he(lodge, self.over(branch)) and _he(branch, self.over(lodge))
+        return self._cross
 
     def parity(self) -> int | None:
         """0 when the lessons' uppers and the transmissions are all yang, 1 all yin, None mixed (once)."""
@@ -209,7 +225,7 @@ def _t_frame(t: Test, x: _Lesson) -> bool:
     """The three transmissions are a 三合 frame of the phase (earth: all three earth branches)."""
     if t.phase == 2:
         return len(set(x.trans)) == 3 and all(_BP(b) == 2 for b in x.trans)
-    return set(x.trans) == _FRAME[t.phase or 0]
+    return x.frame() == t.phase
 
 
 def _t_run(t: Test, x: _Lesson) -> bool:
@@ -257,7 +273,7 @@ def _t_flank_stem(t: Test, x: _Lesson) -> bool:
 def _t_cross(t: Test, x: _Lesson) -> bool:
     """交车: the stem's lodging 合 the heaven branch over the day branch, and the day branch 合 the heaven
     branch over the lodging (the five days whose stem lodges at their own branch cannot)."""
-    return x.lodge != x.branch and _he(x.lodge, x.over(x.branch)) and _he(x.branch, x.over(x.lodge))
+    return x.crossed()
 
 
 def _t_heart(t: Test, x: _Lesson) -> bool:
@@ -560,7 +576,7 @@ def _t_cross_kind(t: Test, x: _Lesson) -> bool:
         return overcomes(_BP(gs), branch) and overcomes(_BP(zs), stem)
     if kind == "三交合":
         return x.turn % 3 == 0
-    return set(x.trans) in _FRAME.values()  # 交会合
+    return x.frame() is not None  # 交会合
 
 
 def _t_spirit_on_initial(t: Test, x: _Lesson) -> bool:
@@ -573,6 +589,60 @@ def _t_spirit_on_initial(t: Test, x: _Lesson) -> bool:
 def _t_month_general_in(t: Test, x: _Lesson) -> bool:
     """The month general (月将) is one of the three transmissions."""
     return x.ke.plate.general in x.trans
+
+
+# 日德 (干德) of each stem: 甲己寅 乙庚申 丙辛巳 丁壬亥 戊癸巳 (seed 001's 「惟寅己、申乙、巳辛、亥丁四课」 agrees)
+_DE: Final = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
+# the generals' phases, in the tables' order (贵人 … 天后), as seed 001 groups them (「甲乙日青龙六合……丙丁日朱雀
+# 螣蛇……戊己日贵人太常勾陈……庚辛日白虎太阴……壬癸日玄武天后」; 天空, which it leaves out, is earth (戌))
+_GENERAL_PHASE: Final = (2, 1, 1, 0, 2, 0, 2, 3, 2, 4, 3, 4)
+
+
+def _t_initial_de(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the day stem's 德 (日德)."""
+    return x.trans[0] == _DE[x.stem]
+
+
+def _t_borrowed_gain(t: Test, x: _Lesson) -> bool:
+    """借益: the three transmissions all drain the stem (the stem generates them; a 三合 局 by its phase) and
+    overcome a 暗鬼 — a general on them whose phase overcomes the stem."""
+    stem = _SP(x.stem)
+    frame = x.frame()
+    phases = [frame] * 3 if frame is not None else [_BP(b) for b in x.trans]  # a 三合 局 counts as its phase
+    if not all(_gen(stem, ph) for ph in phases):
+        return False
+    return any(overcomes(_GENERAL_PHASE[tr.general], stem) and overcomes(ph, _GENERAL_PHASE[tr.general])
+               for tr, ph in zip(x.ke.transmissions, phases, strict=True))
+
+
+def _t_lu_over_branch(t: Test, x: _Lesson) -> bool:
+    """支上 is the day stem's 禄 (禄临支)."""
+    return x.over(x.branch) == _LU[x.stem]
+
+
+_JUE: Final = 9  # the stage 绝 in STAGES (长生 … 胎 养)
+# the branch where each phase is 绝, from the growth table (worked out once)
+_JUE_OF_PHASE: Final = tuple(next(b for b in range(12) if growth_stage(_YANG_STEM_OF_PHASE[ph], b) == _JUE)
+                             for ph in range(5))
+
+
+def _t_uppers_jue(t: Test, x: _Lesson) -> bool:
+    """干上 is the 绝 of the stem's phase and 支上 that of the day branch's (by the yang stem of each phase, on
+    Zhuang's table: 木申 火亥 土亥 金寅 水巳) — 干支值绝."""
+    return x.over(x.lodge) == _JUE_OF_PHASE[_SP(x.stem)] and x.over(x.branch) == _JUE_OF_PHASE[_BP(x.branch)]
+
+
+def _t_initial_pinched(t: Test, x: _Lesson) -> bool:
+    """The 初传 is overcome both by the earth branch under it and by the general riding it (夹克)."""
+    first = x.ke.transmissions[0]
+    ph = _BP(first.branch)
+    return overcomes(_BP(x.under(first.branch)), ph) and overcomes(_GENERAL_PHASE[first.general], ph)
+
+
+def _t_initial_inner_war(t: Test, x: _Lesson) -> bool:
+    """The general riding the 初传 overcomes it (将克神, 内战)."""
+    first = x.ke.transmissions[0]
+    return overcomes(_GENERAL_PHASE[first.general], _BP(first.branch))
 
 
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
@@ -593,6 +663,8 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "initial_clash": _t_initial_clash, "final_general": _t_final_general, "trans_in_lessons": _t_trans_in_lessons,
     "initial_of_xun": _t_initial_of_xun, "hour_ghost": _t_hour_ghost, "cross_kind": _t_cross_kind,
     "spirit_on_initial": _t_spirit_on_initial, "month_general_in": _t_month_general_in,
+    "initial_de": _t_initial_de, "borrowed_gain": _t_borrowed_gain, "lu_over_branch": _t_lu_over_branch,
+    "uppers_jue": _t_uppers_jue, "initial_pinched": _t_initial_pinched, "initial_inner_war": _t_initial_inner_war,
 }
 _FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
