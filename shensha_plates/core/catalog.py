@@ -5,15 +5,10 @@ loaded; the first fault raises :class:`shensha_plates.core.errors.CatalogError` 
 field and the value. Nothing is skipped: a catalog either loads whole or not at all.
 
 A rule says where a spirit lies as a function of one *key* of the plate state (the year branch, the
-month, the season, the day stem …). Rule kinds form a closed set, each interpreted by one function
-in :data:`_RULE_CHECKERS` (validation) and :func:`rule_positions` (placement):
-
-``ring``       the spirit sits on a ring slot, ``offset`` branches 顺 from the ring's anchor;
-``table``      an explicit table with one entry per key value;
-``step``       ``start`` in the first key value, moving ``step`` branches per key value (顺 > 0, 逆 < 0);
-``alternate``  the 圣心 rule: odd months step 顺 from ``start``, each even month the 冲 of the month before;
-``opposite``   the 冲 of another spirit (same key);
-``fixed``      the same positions whatever the state.
+month, the season, the day stem …). Rule kinds form a closed set (ring, table, step, alternate,
+opposite, fixed), each validated by one function in :data:`_RULE_CHECKERS` and then parsed, once, into
+its typed frozen value (:mod:`shensha_plates.core.rules`), which is what a :class:`Spirit` holds and
+what the engine dispatches on.
 """
 
 from __future__ import annotations
@@ -27,8 +22,11 @@ from types import MappingProxyType
 from typing import Any, Final, TypeVar
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
-from shensha_plates.core.rules import AlternatePlacing, StepPlacing, TablePlacing, placing, table_entries
-from shensha_plates.core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
+from shensha_plates.core.rules import (
+    FixedPlacing, KeyedPlacing, OppositePlacing, Placing, RingPlacing, TablePlacing, label_branch, parse_rule,
+    table_entries,
+)
+from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core import tomlcache
 from shensha_plates.core.datafile import read_file
 from shensha_plates.core.errors import CatalogError
@@ -127,18 +125,8 @@ def parse_source(file: str, entry: str, field: str, raw: Any) -> Source:
     return Source(raw["file"], raw["quote"])
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """A placement rule; ``params`` holds the kind's fields as sorted (name, value) pairs."""
-
-    kind: str
-    params: tuple[tuple[str, Any], ...]
-
-    def get(self, name: str, default: Any = None) -> Any:
-        for k, v in self.params:
-            if k == name:
-                return v
-        return default
+# A placement rule: one of the typed values of :mod:`shensha_plates.core.rules`.
+Rule = Placing
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,12 +145,12 @@ class Ring:
     name: str
     name_trad: str
     group: str
-    anchor: Rule
+    anchor: KeyedPlacing
     source: Source
 
     @property
     def key(self) -> str:
-        return str(self.anchor.get("key"))
+        return self.anchor.key
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,21 +224,6 @@ class Catalog:
 
 # ---------------------------------------------------------------------------------------------
 # labels
-
-def label_branch(label: str, palaces: str = "liuren") -> int:
-    """Branch index where a position label lies: a branch, a stem or trigram (its palace), or a
-    甲子 pillar (its branch)."""
-    if len(label) == 1:
-        if label in BRANCHES:
-            return BRANCHES.index(label)
-        if label in STEMS:
-            return stem_palace(label)
-        if label in TRIGRAMS:
-            return BRANCHES.index(TRIGRAM_PALACES[palaces][label])
-    elif len(label) == 2 and label[0] in STEMS and label[1] in BRANCHES:
-        return BRANCHES.index(label[1])
-    raise ValueError(f"not a position label: {label!r}")
-
 
 def _valid_label(label: str) -> bool:
     try:
@@ -385,7 +358,7 @@ def _check_ring_rule(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[
         for i, label in enumerate(at):
             if not _valid_label(label):
                 raise ctx.fail(f + ".at", label, "not a position label")
-            expected = (anchor_branch(ring.anchor, i) + offsets[0]) % 12
+            expected = (ring.anchor.branch(i) + offsets[0]) % 12
             if label_branch(label) != expected:
                 raise ctx.fail(f + ".at", label,
                                f"lies on {BRANCHES[label_branch(label)]}, but the ring slot for "
@@ -401,15 +374,15 @@ _ANCHOR_KINDS: Final = ("table", "step", "alternate")
 
 def _make_rule(ctx: _Ctx, raw: object, fieldname: str, rings: Mapping[str, Ring],
                kinds: Sequence[str] = tuple(_RULE_CHECKERS)) -> Rule:
+    """The rule table validated (one :class:`CatalogError` naming the field at fault) and parsed into its
+    typed value."""
     if not isinstance(raw, dict):
         raise ctx.fail(fieldname, raw, "expected a table")
     kind = raw.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
         raise ctx.fail(fieldname + ".kind", kind, f"unknown rule kind (expected one of {', '.join(kinds)})")
     _RULE_CHECKERS[kind](ctx, raw, fieldname, rings)
-    params = tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
-                          for k, v in raw.items() if k != "kind"))
-    return Rule(kind=str(kind), params=params)
+    return parse_rule(raw)
 
 
 def _make_source(ctx: _Ctx, raw: object, fieldname: str) -> Source:
@@ -477,9 +450,10 @@ def _parse_rings(name: str, data: Mapping[str, Any], rings: dict[str, Ring]) -> 
         group = _req(ctx, raw, "group", str)
         if group not in GROUPS:
             raise ctx.fail("group", group, f"expected one of {', '.join(GROUPS)}")
+        anchor = _make_rule(ctx, raw.get("anchor"), "anchor", rings, _ANCHOR_KINDS)
+        assert not isinstance(anchor, FixedPlacing | RingPlacing | OppositePlacing)  # _ANCHOR_KINDS only
         rings[rid] = Ring(id=rid, plate=plate, name=_req(ctx, raw, "name", str),
-                          name_trad=_req(ctx, raw, "name_trad", str), group=group,
-                          anchor=_make_rule(ctx, raw.get("anchor"), "anchor", rings, _ANCHOR_KINDS),
+                          name_trad=_req(ctx, raw, "name_trad", str), group=group, anchor=anchor,
                           source=_make_source(ctx, raw.get("source"), "source"))
 
 
@@ -524,9 +498,9 @@ def _parse_spirits(name: str, data: Mapping[str, Any], rings: Mapping[str, Ring]
             raise ctx.fail("day_pillar", day_pillar, "expected true or false")
         if day_pillar:
             # The labels name days: the spirit is in force only on that day pillar.
-            if rule.kind != "table" or group not in ("season", "month"):
+            if not isinstance(rule, TablePlacing) or group not in ("season", "month"):
                 raise ctx.fail("day_pillar", day_pillar, "needs a table rule of a season or month spirit")
-            for entry in table_entries(rule.get("values")):
+            for entry in rule.entries:
                 for label in entry:
                     if len(label) != 2:
                         raise ctx.fail("rule.values", label, "day_pillar = true needs 甲子 pillars")
@@ -558,19 +532,53 @@ def _parse_spirits(name: str, data: Mapping[str, Any], rings: Mapping[str, Ring]
             variants=tuple(variants), seq=len(spirits), file=name, day_pillar=day_pillar))
 
 
-def _check_references(spirits: Sequence[Spirit]) -> None:
+_DAY_GROUPS: Final = ("stem", "branch")
+_MONTH_KEYS: Final = ("season", "month", "mzj", "mgroup")
+
+
+def _rule_keys(rule: Rule, ids: Mapping[str, Spirit], rings: Mapping[str, Ring],
+               seen: frozenset[str] = frozenset()) -> frozenset[str | None]:
+    """Every state key the rule may depend on, whatever variants are chosen (None: a fixed rule)."""
+    match rule:
+        case RingPlacing(ring=ring):
+            return frozenset((rings[ring].key,))
+        case OppositePlacing(of=of):
+            if of in seen:
+                return frozenset()
+            target = ids[of]
+            return frozenset().union(*(_rule_keys(r, ids, rings, seen | {of})
+                                       for r in (target.rule, *(v.rule for v in target.variants))))
+        case FixedPlacing():
+            return frozenset((None,))
+        case _:
+            return frozenset((rule.key,))
+
+
+def _check_references(spirits: Sequence[Spirit], rings: Mapping[str, Ring]) -> None:
     ids = {s.id: s for s in spirits}
     for s in spirits:
         for fieldname, rule in [("rule", s.rule)] + [(f"variant {v.id}.rule", v.rule) for v in s.variants]:
-            if rule.kind != "opposite":
+            if not isinstance(rule, OppositePlacing):
                 continue
-            of = rule.get("of")
+            of = rule.of
             target = ids.get(of)
             if target is None:
                 raise CatalogError(s.file, f"spirit {s.id}", fieldname + ".of", of, "no spirit has this id")
-            if target.rule.kind in ("opposite", "fixed"):
+            if isinstance(target.rule, OppositePlacing | FixedPlacing):
                 raise CatalogError(s.file, f"spirit {s.id}", fieldname + ".of", of,
                                    "must name a spirit placed by a keyed rule")
+    # What the engine can place: a fixed rule only for day spirits (they need a day all the same),
+    # an ``only`` condition only on a spirit keyed by the month or the season.
+    for s in spirits:
+        for fieldname, rule in [("rule", s.rule)] + [(f"variant {v.id}.rule", v.rule) for v in s.variants]:
+            keys = _rule_keys(rule, ids, rings)
+            if None in keys and s.group not in _DAY_GROUPS:
+                raise CatalogError(s.file, f"spirit {s.id}", fieldname + ".kind", rule.kind,
+                                   f"a fixed rule places only day spirits (group {' or '.join(_DAY_GROUPS)})")
+            if s.only is not None and not keys <= set(_MONTH_KEYS):
+                raise CatalogError(s.file, f"spirit {s.id}", "only", s.only,
+                                   f"applies only to a rule keyed by {', '.join(_MONTH_KEYS)} "
+                                   f"({fieldname} is keyed by {', '.join(sorted(str(k) for k in keys))})")
 
 
 def load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
@@ -606,7 +614,7 @@ def _load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
     seen: dict[str, str] = {}
     for name, table in parsed:
         _parse_spirits(name, table, rings, spirits, seen)
-    _check_references(spirits)
+    _check_references(spirits, rings)
     ordered = tuple(sorted(spirits, key=lambda s: (_GROUP_ORDER[s.group], s.seq)))
     return Catalog(rings=tuple(sorted(rings.values(), key=_ring_order)), spirits=ordered,
                    files=tuple(name for name, _ in parsed),
@@ -677,16 +685,3 @@ def default_catalog() -> Catalog:
     if not _DEFAULT:
         _DEFAULT.append(load_catalog())
     return _DEFAULT[0]
-
-
-# ---------------------------------------------------------------------------------------------
-# placement
-
-def anchor_branch(rule: Rule, value: int) -> int:
-    """Branch index of a single-position keyed rule (a ring anchor) for key value ``value``."""
-    p = placing(rule)
-    if isinstance(p, StepPlacing | AlternatePlacing):
-        return p.branch(value)
-    if isinstance(p, TablePlacing):
-        return label_branch(p.entries[value][0])
-    raise ValueError(f"rule kind {rule.kind} has no single anchor")

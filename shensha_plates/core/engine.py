@@ -20,9 +20,7 @@ from functools import lru_cache
 from typing import Final
 from collections.abc import Iterable, Mapping
 
-from shensha_plates.core.catalog import (
-    KEYS, Catalog, Ring, Rule, Spirit, anchor_branch, default_catalog, label_branch,
-)
+from shensha_plates.core.catalog import KEYS, Catalog, Ring, Rule, Spirit, default_catalog
 from shensha_plates.core.cycle import (
     BRANCHES, STEMS, TRIGRAM_PALACES, XUN_HEADS, group_of_month, month_branch, mzj_of_month,
     parse_branch, parse_month, parse_pillar, parse_xun, pillar_index, pillar_name,
@@ -30,7 +28,7 @@ from shensha_plates.core.cycle import (
 )
 from shensha_plates.core.errors import InputError
 from shensha_plates.core.rules import (
-    AlternatePlacing, FixedPlacing, OppositePlacing, RingPlacing, StepPlacing, TablePlacing, placing,
+    AlternatePlacing, FixedPlacing, OppositePlacing, RingPlacing, StepPlacing, TablePlacing, label_branch,
 )
 
 __all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_plate", "spirit_row",
@@ -39,7 +37,6 @@ __all__ = ["State", "Options", "Placement", "RingPosition", "Plate", "compute_pl
 SEASONS: Final = ("春", "夏", "秋", "冬")
 MONTH_NAMES: Final = ("正月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月",
                       "冬月", "腊月")
-_DAY_GROUPS: Final = ("stem", "branch")
 _ONLY_TEXT: Final = {"yang_year": "阳年", "yin_year": "阴年", "yang_day": "阳日", "yin_day": "阴日"}
 
 
@@ -303,19 +300,16 @@ class _Compiled:
         for order, spirit in enumerate(catalog.spirits):
             rule, vid = effective_rule(spirit, options)
             key = rule_key(rule, catalog, options)
-            ring_id = rule.get("ring") if rule.kind == "ring" else None
-            if ring_id is not None:
-                offs = rule.get("offset")
-                for o in (offs if isinstance(offs, tuple) else (offs,)):
+            ring_id = None
+            if isinstance(rule, RingPlacing):
+                ring_id = rule.ring
+                for o in rule.offsets:
                     ring_slots[ring_id][o].append(spirit)
             if key is None:
-                if spirit.group not in _DAY_GROUPS:
-                    raise ValueError(f"spirit {spirit.id}: a fixed rule is only supported for day spirits")
-                # Day spirits need a day even when their positions do not move with it.
+                # Day spirits (the catalog allows a fixed rule for no other) need a day even when
+                # their positions do not move with it.
                 key = "day_stem"
                 fixed.add(order)
-            if spirit.only is not None and key not in _MONTH_KEYS:
-                raise ValueError(f"spirit {spirit.id}: 'only' is supported for month and season spirits")
             specs[key].append((order, spirit, rule, vid, ring_id))
             key_of[spirit.id] = key
         self._specs = specs
@@ -331,7 +325,7 @@ class _Compiled:
         rings = []
         for r in catalog.rings:
             slots = tuple(tuple(s) for s in ring_slots[r.id])
-            rings.append((r, r.key, tuple(RingPosition(ring=r, anchor=anchor_branch(r.anchor, v), slots=slots)
+            rings.append((r, r.key, tuple(RingPosition(ring=r, anchor=r.anchor.branch(v), slots=slots)
                                           for v in range(KEYS[r.key]))))
         self.rings: tuple[tuple[Ring, str, tuple[RingPosition, ...]], ...] = tuple(rings)
         omitted: dict[tuple[bool, bool], tuple[str, ...]] = {}
@@ -396,7 +390,7 @@ def effective_rule(spirit: Spirit, options: Options) -> tuple[Rule, str | None]:
 
 def rule_key(rule: Rule, catalog: Catalog, options: Options) -> str | None:
     """The state key a rule depends on (None for fixed rules)."""
-    match placing(rule):
+    match rule:
         case RingPlacing(ring=ring):
             return catalog.ring(ring).key
         case OppositePlacing(of=of):
@@ -409,9 +403,9 @@ def rule_key(rule: Rule, catalog: Catalog, options: Options) -> str | None:
 
 
 def rule_labels(rule: Rule, value: int, catalog: Catalog, options: Options) -> tuple[str, ...]:
-    """Position labels a rule gives for key value ``value`` (ignored by fixed rules): the engine
-    dispatches on the rule's typed value (:mod:`shensha_plates.core.rules`)."""
-    match placing(rule):
+    """Position labels a rule gives for key value ``value`` (ignored by fixed rules), by the type of
+    the rule's value (:mod:`shensha_plates.core.rules`)."""
+    match rule:
         case TablePlacing(entries=entries):
             return entries[value]
         case FixedPlacing(labels=labels):
@@ -421,7 +415,7 @@ def rule_labels(rule: Rule, value: int, catalog: Catalog, options: Options) -> t
         case RingPlacing(ring=ring_id, offsets=offsets, at=at):
             if at is not None:
                 return (at[value],)
-            base = anchor_branch(catalog.ring(ring_id).anchor, value)
+            base = catalog.ring(ring_id).anchor.branch(value)
             return tuple(BRANCHES[(base + o) % 12] for o in offsets)
         case OppositePlacing(of=of):
             trule = effective_rule(catalog.spirit(of), options)[0]
@@ -430,8 +424,6 @@ def rule_labels(rule: Rule, value: int, catalog: Catalog, options: Options) -> t
     raise AssertionError(f"unhandled rule kind {rule.kind}")
 
 
-_YEAR_KEYS: Final = ("year_branch", "year_stem")
-_MONTH_KEYS: Final = ("season", "month", "mzj", "mgroup")
 _DAY_KEYS: Final = ("day_stem", "day_branch")
 
 
@@ -579,7 +571,7 @@ def turn_to_anchor(state: State, ring: Ring, anchor: int) -> State:
 
     def score(delta: int) -> tuple[int, int, int]:
         value = step_state(state, dial, delta).key_values()[ring.key]
-        got = anchor_branch(ring.anchor, value if value is not None else 0)
+        got = ring.anchor.branch(value if value is not None else 0)
         d = (got - anchor) % 12
         return min(d, 12 - d), abs(delta), delta
 

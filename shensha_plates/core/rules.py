@@ -1,41 +1,54 @@
-"""Each placement rule of the catalog as a typed value, parsed once (issue 29 item 1).
+"""Each placement rule of the catalog as a typed frozen value, parsed once at load (issue 29 item 1).
 
-The catalog reads a rule's TOML table into a :class:`~shensha_plates.core.catalog.Rule` (its kind and its
-fields, validated with a message naming file, entry, field and value); :func:`placing` turns it into one
-of the frozen values below, once per rule (cached), and the engine dispatches on their types instead of
-reading an untyped bag of fields by name.
+The catalog validates a rule's TOML table (every fault named by file, entry, field and value) and
+:func:`parse_rule` turns the valid table into one of the values below; a :class:`~shensha_plates.core.
+catalog.Spirit` holds that value, and the engine dispatches on its type. Nothing downstream reads a
+rule's fields by name.
+
+``ring``       :class:`RingPlacing`: on a ring slot, ``offset`` branches 顺 from the ring's anchor;
+``table``      :class:`TablePlacing`: an explicit table with one entry per key value;
+``step``       :class:`StepPlacing`: ``start`` in the first key value, ``step`` branches per value;
+``alternate``  :class:`AlternatePlacing`: the 圣心 rule, odd months 顺 from ``start``, even months the 冲;
+``opposite``   :class:`OppositePlacing`: the 冲 of another spirit (same key);
+``fixed``      :class:`FixedPlacing`: the same positions whatever the state.
 
 >>> from shensha_plates.core.catalog import default_catalog
->>> placing(default_catalog().spirit("tian_ma").rule)
+>>> default_catalog().spirit("tian_ma").rule
 RingPlacing(ring='L6', offsets=(0,), at=None)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from shensha_plates.core.cycle import BRANCHES
+from shensha_plates.core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
+
+__all__ = ["table_entries", "label_branch", "StepPlacing", "AlternatePlacing", "TablePlacing", "FixedPlacing",
+           "RingPlacing", "OppositePlacing", "Placing", "KeyedPlacing", "parse_rule"]
 
 
-class RuleFields(Protocol):
-    """What :func:`placing` reads of the catalog's rule: its kind and its fields by name."""
-
-    @property
-    def kind(self) -> str: ...
-
-    def get(self, name: str, default: Any = None) -> Any: ...
-
-__all__ = ["table_entries", "StepPlacing", "AlternatePlacing", "TablePlacing", "FixedPlacing", "RingPlacing", "OppositePlacing",
-           "Placing", "placing"]
+def label_branch(label: str, palaces: str = "liuren") -> int:
+    """Branch index where a position label lies: a branch, a stem or trigram (its palace), or a
+    甲子 pillar (its branch)."""
+    if len(label) == 1:
+        if label in BRANCHES:
+            return BRANCHES.index(label)
+        if label in STEMS:
+            return stem_palace(label)
+        if label in TRIGRAMS:
+            return BRANCHES.index(TRIGRAM_PALACES[palaces][label])
+    elif len(label) == 2 and label[0] in STEMS and label[1] in BRANCHES:
+        return BRANCHES.index(label[1])
+    raise ValueError(f"not a position label: {label!r}")
 
 
 @dataclass(frozen=True, slots=True)
 class StepPlacing:
     """From ``start``, ``step`` branches on for each value of ``key``."""
 
+    kind: ClassVar[str] = "step"
     key: str
     start: int
     step: int
@@ -48,6 +61,7 @@ class StepPlacing:
 class AlternatePlacing:
     """From ``start``: one branch on every second value, the opposite branch between (顺逆相间)."""
 
+    kind: ClassVar[str] = "alternate"
     key: str
     start: int
 
@@ -59,14 +73,20 @@ class AlternatePlacing:
 class TablePlacing:
     """The labels (branches, stems, trigrams, pillars) for each value of ``key``."""
 
+    kind: ClassVar[str] = "table"
     key: str
     entries: tuple[tuple[str, ...], ...]
+
+    def branch(self, value: int) -> int:
+        """The branch of the entry's first label (a ring anchor has one label per value)."""
+        return label_branch(self.entries[value][0])
 
 
 @dataclass(frozen=True, slots=True)
 class FixedPlacing:
     """The same labels whatever the state (day spirits that need a day all the same)."""
 
+    kind: ClassVar[str] = "fixed"
     labels: tuple[str, ...]
 
 
@@ -74,6 +94,7 @@ class FixedPlacing:
 class RingPlacing:
     """On a disc, at these slot offsets (or, with ``at``, at a label for each value)."""
 
+    kind: ClassVar[str] = "ring"
     ring: str
     offsets: tuple[int, ...]
     at: tuple[str, ...] | None
@@ -83,10 +104,13 @@ class RingPlacing:
 class OppositePlacing:
     """Opposite (冲) another spirit."""
 
+    kind: ClassVar[str] = "opposite"
     of: str
 
 
 Placing = StepPlacing | AlternatePlacing | TablePlacing | FixedPlacing | RingPlacing | OppositePlacing
+# The kinds that give one branch per key value by themselves: what may turn a ring.
+KeyedPlacing = StepPlacing | AlternatePlacing | TablePlacing
 
 
 def table_entries(values: str | Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -97,23 +121,22 @@ def table_entries(values: str | Sequence[str]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(v.split()) for v in values)
 
 
-@lru_cache(maxsize=4096)
-def placing(rule: RuleFields) -> Placing:
-    """The typed value of a validated rule (the catalog has checked its fields already)."""
-    kind = rule.kind
+def parse_rule(raw: Mapping[str, Any]) -> Placing:
+    """The typed value of a rule table the catalog has validated (its kind and fields checked)."""
+    kind = raw["kind"]
     if kind == "step":
-        return StepPlacing(str(rule.get("key")), BRANCHES.index(rule.get("start")), int(rule.get("step")))
+        return StepPlacing(str(raw["key"]), BRANCHES.index(raw["start"]), int(raw["step"]))
     if kind == "alternate":
-        return AlternatePlacing(str(rule.get("key")), BRANCHES.index(rule.get("start")))
+        return AlternatePlacing(str(raw["key"]), BRANCHES.index(raw["start"]))
     if kind == "table":
-        return TablePlacing(str(rule.get("key")), table_entries(rule.get("values")))
+        return TablePlacing(str(raw["key"]), table_entries(raw["values"]))
     if kind == "fixed":
-        return FixedPlacing(tuple(label for entry in table_entries(rule.get("values")) for label in entry))
+        return FixedPlacing(tuple(label for entry in table_entries(raw["values"]) for label in entry))
     if kind == "ring":
-        offs = rule.get("offset")
-        at = rule.get("at")
-        offsets = tuple(offs) if isinstance(offs, tuple) else () if offs is None else (int(offs),)
-        return RingPlacing(str(rule.get("ring")), offsets, None if at is None else tuple(at))
+        offs = raw["offset"]
+        at = raw.get("at")
+        offsets = tuple(int(o) for o in offs) if isinstance(offs, list | tuple) else (int(offs),)
+        return RingPlacing(str(raw["ring"]), offsets, None if at is None else tuple(at))
     if kind == "opposite":
-        return OppositePlacing(str(rule.get("of")))
+        return OppositePlacing(str(raw["of"]))
     raise ValueError(f"rule kind {kind!r} has no placing")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 from collections.abc import Callable, Mapping
 
-from shensha_plates.core.catalog import KEYS, Catalog, anchor_branch, default_catalog
+from shensha_plates.core.catalog import KEYS, Catalog, default_catalog
 from shensha_plates.core.errors import CatalogError, one_line
 from shensha_plates.core.engine import DIALS, Options, Plate, State, compute_plate, step_state, turn_to_anchor
 
@@ -383,7 +383,7 @@ class PlateModel:
             return tuple(range(12))
         # the ring's anchor over every value of its key: the same set whatever the current state
         ring = self.catalog.ring(ring_id)
-        return tuple(sorted({anchor_branch(ring.anchor, v) for v in range(KEYS[ring.key])}))
+        return tuple(sorted({ring.anchor.branch(v) for v in range(KEYS[ring.key])}))
 
     # -- gestures: a drag is many live steps but one undo step -----------------------------------
     def begin_gesture(self) -> None:

@@ -21,7 +21,7 @@ from shensha_plates.core.catalog import Catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.lang import is_trad
-from shensha_plates.core.rules import RingPlacing, placing
+from shensha_plates.core.rules import RingPlacing
 from shensha_plates.gui.plate.bands_item import BandsItem
 from shensha_plates.gui.plate.base_ring_item import BaseRingItem
 from shensha_plates.gui.plate.heaven_item import HeavenRingItem
@@ -99,7 +99,7 @@ def ring_slot_specs(catalog: Catalog, ring_id: str, metrics: Metrics) -> list[li
     gives one."""
     slots: list[list[tuple[int, float]]] = [[] for _ in range(12)]
     for s in catalog.spirits:
-        p = placing(s.rule)
+        p = s.rule
         if not isinstance(p, RingPlacing) or p.ring != ring_id:
             continue
         suffix = "甲" if p.at else ""
