@@ -28,8 +28,8 @@ from shensha_plates.core.rules import (
 )
 from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core import tomlcache
-from shensha_plates.core.datafile import read_file
 from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.schema import Field, Table, Where, read_toml, text
 
 __all__ = [
     "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "parse_source", "Ring",
@@ -57,29 +57,25 @@ ONLY: Final = ("yang_year", "yin_year", "yang_day", "yin_day")
 VERDICTS: Final = ("rejected", "accepted")
 
 
+_REQ_TEXT: Final = text("expected str", "must not be empty")
+_SEED: Final = Table({"file": Field(_REQ_TEXT), "book": Field(_REQ_TEXT), "book_trad": Field(_REQ_TEXT),
+                      "english": Field(_REQ_TEXT)})
+
+
 def _load_seed_books() -> Mapping[str, tuple[str, str, str, str]]:
     """Seed code → (file name, book, book in traditional script, English) from resources/sources.toml."""
     name = "resources/sources.toml"
-    ctx = _Ctx(name)
-    raw = _read_text(name, _read_bytes(name, importlib_resources.files("shensha_plates.resources").joinpath("sources.toml")))
-    try:
-        data = tomlcache.loads(raw)
-    except ValueError as e:  # tomllib.TOMLDecodeError
-        raise ctx.fail("(syntax)", None, f"not valid TOML: {e}") from e
-    if data.get("schema_version") != SCHEMA_VERSION:
-        raise ctx.fail("schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
+    data = read_toml(name, importlib_resources.files("shensha_plates.resources").joinpath("sources.toml"))
     seeds = data.get("seed")
     if not isinstance(seeds, dict) or not seeds:
-        raise ctx.fail("seed", seeds, "expected [seed.\"000\"] tables")
+        raise Where(name).fail("seed", seeds, "expected [seed.\"000\"] tables")
     out: dict[str, tuple[str, str, str, str]] = {}
     for code, entry in seeds.items():
-        ctx.entry = f"seed {code}"
-        if not isinstance(entry, dict):
-            raise ctx.fail("seed", entry, "expected a table")
-        _no_extra(ctx, entry, ("file", "book", "book_trad", "english"))
-        out[code] = (_req(ctx, entry, "file", str), _req(ctx, entry, "book", str),
-                     _req(ctx, entry, "book_trad", str), _req(ctx, entry, "english", str))
+        seed = _SEED.read(Where(name, f"seed {code}"), entry, name="seed")
+        out[code] = (seed["file"], seed["book"], seed["book_trad"], seed["english"])
     return MappingProxyType(out)
+
+
 _ID_RE: Final = re.compile(r"^[a-z][a-z0-9_]*$")
 _RING_ID_RE: Final = re.compile(r"^[A-Z][A-Z0-9]*$")
 
@@ -131,6 +127,9 @@ Rule = Placing
 
 @dataclass(frozen=True, slots=True)
 class Variant:
+    """A reading of a spirit other than the one the plates follow: its rule, the passage that gives it and
+    Zhuang's verdict on it, if any."""
+
     id: str
     rule: Rule
     source: Source
@@ -140,6 +139,8 @@ class Variant:
 
 @dataclass(frozen=True, slots=True)
 class Ring:
+    """One disc of a plate: its plate (upper or lower), names, group, the rule its slot 0 is turned by, source."""
+
     id: str
     plate: str
     name: str
@@ -155,6 +156,8 @@ class Ring:
 
 @dataclass(frozen=True, slots=True)
 class Spirit:
+    """One spirit of the catalog: its names and aliases, group, quality, rule, meaning and source."""
+
     id: str
     name: str
     name_trad: str
@@ -415,16 +418,9 @@ _SPIRIT_FIELDS: Final = ("id", "name", "name_trad", "aliases", "aliases_trad", "
                          "rule", "condition", "only", "note", "meaning", "source", "variant", "day_pillar")
 
 
-def _parse_toml(name: str, text: str) -> dict[str, Any]:
-    ctx = _Ctx(name)
-    try:
-        data = tomlcache.loads(text)
-    except ValueError as e:  # tomllib.TOMLDecodeError (tomllib is imported only when a file is parsed)
-        raise ctx.fail("(syntax)", None, f"not valid TOML: {e}") from e
-    _no_extra(ctx, data, ("schema_version", "ring", "spirit"))
-    version = data.get("schema_version")
-    if version != SCHEMA_VERSION:
-        raise ctx.fail("schema_version", version, f"this program reads schema version {SCHEMA_VERSION}")
+def _parse_toml(name: str, source: Path | Traversable) -> dict[str, Any]:
+    data = read_toml(name, source)
+    _no_extra(_Ctx(name), data, ("schema_version", "ring", "spirit"))
     return data
 
 
@@ -592,20 +588,16 @@ def _load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
 
     Raises :class:`CatalogError` on the first fault, naming file, entry, field and value.
     """
-    sources: list[tuple[str, str]] = []
+    sources: list[tuple[str, Path | Traversable]] = []
     if paths is None:
         root = importlib_resources.files("shensha_plates.resources").joinpath("catalog")
         names = sorted(p.name for p in root.iterdir() if p.name.endswith(".toml"))
-        for n in names:
-            name = f"resources/catalog/{n}"
-            sources.append((name, _read_text(name, _read_bytes(name, root.joinpath(n)))))
+        sources = [(f"resources/catalog/{n}", root.joinpath(n)) for n in names]
     else:
-        for p in paths:
-            path = Path(p)
-            sources.append((str(path), _read_text(str(path), _read_bytes(str(path), path))))
+        sources = [(str(Path(p)), Path(p)) for p in paths]
     if not sources:
         raise CatalogError("resources/catalog", "(file)", "(file)", None, "no catalog files found")
-    parsed = [(name, _parse_toml(name, text)) for name, text in sources]
+    parsed = [(name, _parse_toml(name, source)) for name, source in sources]
     rings: dict[str, Ring] = {}
     # Every file's rings first, so that any file may place spirits on any ring.
     for name, table in parsed:
@@ -623,23 +615,6 @@ def _load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
 
 def _ring_order(r: Ring) -> tuple[int, str]:
     return (0 if r.plate == "upper" else 1, r.id)
-
-
-def _read_bytes(name: str, file: Path | Traversable) -> bytes:
-    """A catalog file's bytes; any file that cannot be read (a dangling link, a folder, no permission,
-    a FIFO, which is never waited on) is one :class:`CatalogError`."""
-    try:
-        return read_file(file) if isinstance(file, Path) else file.read_bytes()
-    except OSError as e:
-        raise CatalogError(name, "(file)", "(file)", None, f"cannot be read: {e.strerror or e}") from None
-
-
-def _read_text(name: str, data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise CatalogError(name, "(file)", "(encoding)", None,
-                           f"not UTF-8 text (bad byte at offset {e.start})") from e
 
 
 _GROUP_ORDER: Final = {g: i for i, g in enumerate(GROUPS)}
