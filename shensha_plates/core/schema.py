@@ -74,19 +74,26 @@ Kind = Callable[[Where, str, Any], Any]
 
 @dataclass(frozen=True, slots=True)
 class Field:
+    """One field: its kind, whether it must be given, its value when it is not, and (``missing``) what
+    is said when a required field is not given, where that is said otherwise than for the table."""
+
     kind: Kind
     required: bool = True
     default: Any = None
+    missing: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
     """A table's fields, in the order they are checked. ``build`` makes the typed value from the
     fields read (by name); without it :meth:`read` gives them as a dict. The problem texts: ``unknown``
-    may name ``{allowed}``, a list of the fields; ``missing`` is said of a required field not given."""
+    may name ``{allowed}``, a list of the fields; ``missing`` is said of a required field not given.
+    ``check`` sees the fields read (and the raw table, to quote a value as written) before ``build``:
+    what one field says of another, which no field's kind can see."""
 
     fields: Mapping[str, Field]
     build: Callable[..., Any] | None = None
+    check: Callable[[Where, str, dict[str, Any], Mapping[str, Any]], None] | None = None
     unknown: str = "unknown field (allowed: {allowed})"
     missing: str = "missing"
     not_table: str = "expected a table"
@@ -112,9 +119,11 @@ class Table:
             if fname in raw:
                 out[fname] = spec.kind(where, prefix + fname, raw[fname])
             elif spec.required:
-                raise where.fail(prefix + fname, None, self.missing)
+                raise where.fail(prefix + fname, None, spec.missing or self.missing)
             else:
                 out[fname] = spec.default
+        if self.check is not None:
+            self.check(where, prefix, out, raw)
         return out if self.build is None else self.build(**out)
 
 
