@@ -129,6 +129,9 @@ Rule = Placing
 
 @dataclass(frozen=True, slots=True)
 class Variant:
+    """A reading of a spirit other than the one the plates follow: its rule, the passage that gives it and
+    Zhuang's verdict on it, if any."""
+
     id: str
     rule: Rule
     source: Source
@@ -138,6 +141,8 @@ class Variant:
 
 @dataclass(frozen=True, slots=True)
 class Ring:
+    """One disc of a plate: its plate (upper or lower), names, group, the rule its slot 0 is turned by, source."""
+
     id: str
     plate: str
     name: str
@@ -153,6 +158,8 @@ class Ring:
 
 @dataclass(frozen=True, slots=True)
 class Spirit:
+    """One spirit of the catalog: its names and aliases, group, quality, rule, meaning and source."""
+
     id: str
     name: str
     name_trad: str

@@ -243,6 +243,8 @@ class RingPosition:
 
 @dataclass(frozen=True, slots=True)
 class Plate:
+    """A state's plates: each disc's position and every spirit placed under the twelve branches."""
+
     state: State
     options: Options
     rings: tuple[RingPosition, ...]
@@ -271,6 +273,8 @@ Rows = tuple[tuple[Placement, ...], ...]  # twelve rows, one per branch
 
 @dataclass(frozen=True, slots=True)
 class _Entry:
+    """One spirit's placements for one value of its key, in catalog order (``only``: its month condition)."""
+
     order: int
     only: str | None
     placements: tuple[Placement, ...]
