@@ -116,6 +116,8 @@ def _split(units: Sequence[int], first_fuller: bool) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _Arrangement:
+    """One way to set a slot's names: rows or columns, each strip's capacity and the names in each."""
+
     horizontal: bool
     capacities: tuple[int, ...]            # strips from the inside out: cells across (columns) / names (rows)
     upright: tuple[tuple[int, ...], ...]   # names in each strip (inside out), read upright

@@ -43,6 +43,8 @@ UPPER_BESIDE_SPARSE = 1.1
 
 @dataclass(frozen=True)
 class ViewConfig:
+    """How the plates are laid out and written: side by side or stacked, which branch is up, text mode."""
+
     layout: str = "side"          # side | stacked
     orientation: str = "south"    # south (午 up) | north (子 up)
     text_mode: str = "radial"     # radial | upright
