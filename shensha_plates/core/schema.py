@@ -74,21 +74,29 @@ Kind = Callable[[Where, str, Any], Any]
 
 @dataclass(frozen=True, slots=True)
 class Field:
+    """One field: its kind, whether it must be given, its value when it is not, and (``missing``) what
+    is said when a required field is not given, where that is said otherwise than for the table."""
+
     kind: Kind
     required: bool = True
     default: Any = None
+    missing: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
     """A table's fields, in the order they are checked. ``build`` makes the typed value from the
     fields read (by name); without it :meth:`read` gives them as a dict. The problem texts: ``unknown``
-    may name ``{allowed}``, a list of the fields; ``missing`` is said of a required field not given."""
+    may name ``{allowed}``, a list of the fields; ``missing`` is said of a required field not given
+    (None: its kind is given None, and says what it says of a wrong value). ``check`` sees the fields
+    read (and the raw table, to quote a value as written) before ``build``: what one field says of
+    another, which no field's kind can see; it may finish reading a field that depends on another."""
 
     fields: Mapping[str, Field]
     build: Callable[..., Any] | None = None
+    check: Callable[[Where, str, dict[str, Any], Mapping[str, Any]], None] | None = None
     unknown: str = "unknown field (allowed: {allowed})"
-    missing: str = "missing"
+    missing: str | None = "missing"
     not_table: str = "expected a table"
     allowed: tuple[str, ...] = field(default=(), compare=False)
 
@@ -112,9 +120,14 @@ class Table:
             if fname in raw:
                 out[fname] = spec.kind(where, prefix + fname, raw[fname])
             elif spec.required:
-                raise where.fail(prefix + fname, None, self.missing)
+                if spec.missing is None and self.missing is None:
+                    out[fname] = spec.kind(where, prefix + fname, None)  # its kind says what is wrong
+                    continue
+                raise where.fail(prefix + fname, None, spec.missing or self.missing or "missing")
             else:
                 out[fname] = spec.default
+        if self.check is not None:
+            self.check(where, prefix, out, raw)
         return out if self.build is None else self.build(**out)
 
 
