@@ -6,7 +6,8 @@ once on each: presentation fills the screen, as it would a projector's).
     done
 
 Presentation with the walk-through and a trace, presentation with the quiz, the upright text, and
-the trace's rule in the 课堂 panel, and 英文注释 (English glosses) on. Saved as JPEG at quality 80 (a
+the trace's rule in the 课堂 panel, and 英文注释 (English glosses) on; the English window, 课传 tab and
+presentation, and the English window zoomed (Z) with the names' pinyin under them where there is room. Saved as JPEG at quality 80 (a
 fifth of a PNG's size; 256-colour PNGs shifted the plates' paler colours).
 """
 
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SCENES = ("present-walk-trace", "present-quiz", "upright", "english", "trace-panel", "zoom", "en-window", "en-lesson",
-          "en-present")
+          "en-present", "en-pinyin-zoom")
 ONLY = {"trace-panel": 800, "zoom": 1080}  # these at one size only (the screen's height)
 
 
@@ -82,6 +83,9 @@ def main() -> int:
                     w.presenter.refresh_caption()
                 if scene == "present-quiz":
                     w.start_quiz(seed=5)
+                if scene == "en-pinyin-zoom":  # pinyin under the names where the slots have room (Z)
+                    w.select_branch(6)
+                    w.toggle_zoom()
                 if scene == "zoom":
                     w.select_branch(8)
                     w.presenter.refresh_caption()

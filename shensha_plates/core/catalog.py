@@ -23,16 +23,18 @@ from typing import Any, Final, TypeVar
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from shensha_plates.core.rules import (
-    FixedPlacing, KeyedPlacing, OppositePlacing, Placing, RingPlacing, TablePlacing, label_branch, parse_rule,
-    table_entries,
+    AlternatePlacing, FixedPlacing, KeyedPlacing, OppositePlacing, Placing, RingPlacing, StepPlacing, TablePlacing,
+    is_label, label_branch, table_entries,
 )
-from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core import tomlcache
-from shensha_plates.core.datafile import read_file
 from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.schema import (
+    Field, Kind, Table, Where, boolean, branch, checked, entries, one_of, read_toml, text, text_list,
+)
 
 __all__ = [
-    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "parse_source", "Ring",
+    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "parse_source", "seed_source", "Ring",
     "Spirit", "Catalog", "load_catalog", "default_catalog", "label_branch",
 ]
 
@@ -57,29 +59,25 @@ ONLY: Final = ("yang_year", "yin_year", "yang_day", "yin_day")
 VERDICTS: Final = ("rejected", "accepted")
 
 
+_REQ_TEXT: Final = text("expected str", "must not be empty")
+_SEED: Final = Table({"file": Field(_REQ_TEXT), "book": Field(_REQ_TEXT), "book_trad": Field(_REQ_TEXT),
+                      "english": Field(_REQ_TEXT)})
+
+
 def _load_seed_books() -> Mapping[str, tuple[str, str, str, str]]:
     """Seed code → (file name, book, book in traditional script, English) from resources/sources.toml."""
     name = "resources/sources.toml"
-    ctx = _Ctx(name)
-    raw = _read_text(name, _read_bytes(name, importlib_resources.files("shensha_plates.resources").joinpath("sources.toml")))
-    try:
-        data = tomlcache.loads(raw)
-    except ValueError as e:  # tomllib.TOMLDecodeError
-        raise ctx.fail("(syntax)", None, f"not valid TOML: {e}") from e
-    if data.get("schema_version") != SCHEMA_VERSION:
-        raise ctx.fail("schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
+    data = read_toml(name, importlib_resources.files("shensha_plates.resources").joinpath("sources.toml"))
     seeds = data.get("seed")
     if not isinstance(seeds, dict) or not seeds:
-        raise ctx.fail("seed", seeds, "expected [seed.\"000\"] tables")
+        raise Where(name).fail("seed", seeds, "expected [seed.\"000\"] tables")
     out: dict[str, tuple[str, str, str, str]] = {}
     for code, entry in seeds.items():
-        ctx.entry = f"seed {code}"
-        if not isinstance(entry, dict):
-            raise ctx.fail("seed", entry, "expected a table")
-        _no_extra(ctx, entry, ("file", "book", "book_trad", "english"))
-        out[code] = (_req(ctx, entry, "file", str), _req(ctx, entry, "book", str),
-                     _req(ctx, entry, "book_trad", str), _req(ctx, entry, "english", str))
+        seed = _SEED.read(Where(name, f"seed {code}"), entry, name="seed")
+        out[code] = (seed["file"], seed["book"], seed["book_trad"], seed["english"])
     return MappingProxyType(out)
+
+
 _ID_RE: Final = re.compile(r"^[a-z][a-z0-9_]*$")
 _RING_ID_RE: Final = re.compile(r"^[A-Z][A-Z0-9]*$")
 
@@ -114,15 +112,21 @@ class Source:
                 "quote": self.quote or None}
 
 
-def parse_source(file: str, entry: str, field: str, raw: Any) -> Source:
-    """A ``{ file = "000", quote = "…" }`` table: a seed code and a non-empty quotation."""
+def seed_source(where: Where, f: str, raw: Any) -> Source:
+    """A ``{ file = "000", quote = "…" }`` table: a seed code and a non-empty quotation (a kind of
+    :mod:`shensha_plates.core.schema`, for the other systems' rule files)."""
     if not isinstance(raw, dict) or set(raw) != {"file", "quote"}:
-        raise CatalogError(file, entry, field, raw, "must be { file = …, quote = … }")
+        raise where.fail(f, raw, "must be { file = …, quote = … }")
     if raw["file"] not in SEED_FILES:
-        raise CatalogError(file, entry, f"{field}.file", raw["file"], "is not a seed file code")
+        raise where.fail(f"{f}.file", raw["file"], "is not a seed file code")
     if not isinstance(raw["quote"], str) or not raw["quote"].strip():
-        raise CatalogError(file, entry, f"{field}.quote", raw["quote"], "must be a non-empty quotation")
+        raise where.fail(f"{f}.quote", raw["quote"], "must be a non-empty quotation")
     return Source(raw["file"], raw["quote"])
+
+
+def parse_source(file: str, entry: str, field: str, raw: Any) -> Source:
+    """:func:`seed_source` of the field ``field`` of ``entry`` in ``file``."""
+    return seed_source(Where(file, entry), field, raw)
 
 
 # A placement rule: one of the typed values of :mod:`shensha_plates.core.rules`.
@@ -131,6 +135,9 @@ Rule = Placing
 
 @dataclass(frozen=True, slots=True)
 class Variant:
+    """A reading of a spirit other than the one the plates follow: its rule, the passage that gives it and
+    Zhuang's verdict on it, if any."""
+
     id: str
     rule: Rule
     source: Source
@@ -140,6 +147,8 @@ class Variant:
 
 @dataclass(frozen=True, slots=True)
 class Ring:
+    """One disc of a plate: its plate (upper or lower), names, group, the rule its slot 0 is turned by, source."""
+
     id: str
     plate: str
     name: str
@@ -155,6 +164,8 @@ class Ring:
 
 @dataclass(frozen=True, slots=True)
 class Spirit:
+    """One spirit of the catalog: its names and aliases, group, quality, rule, meaning and source."""
+
     id: str
     name: str
     name_trad: str
@@ -223,313 +234,257 @@ class Catalog:
 
 
 # ---------------------------------------------------------------------------------------------
-# labels
+# the schema of a catalog file, read by core/schema.py straight into typed values
 
-def _valid_label(label: str) -> bool:
-    try:
-        label_branch(label)
-    except ValueError:
-        return False
-    if len(label) == 2:
-        return (STEMS.index(label[0]) - BRANCHES.index(label[1])) % 2 == 0
-    return True
-
-
-
-
-# ---------------------------------------------------------------------------------------------
-# validation
-
-class _Ctx:
-    """Where in the catalog we are, for error messages."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.entry = "(file)"
-
-    def fail(self, fieldname: str, value: object, problem: str) -> CatalogError:
-        return CatalogError(self.file, self.entry, fieldname, value, problem)
-
-
-def _req(ctx: _Ctx, table: Mapping[str, Any], name: str, typ: type, prefix: str = "") -> Any:
-    if name not in table:
-        raise ctx.fail(prefix + name, None, "missing")
-    value = table[name]
-    if typ is int and isinstance(value, bool):
-        raise ctx.fail(prefix + name, value, "expected an integer")
-    if not isinstance(value, typ):
-        raise ctx.fail(prefix + name, value, f"expected {typ.__name__}")
-    if isinstance(value, str) and not value.strip():
-        raise ctx.fail(prefix + name, value, "must not be empty")
+def _integer(where: Where, f: str, value: Any) -> int:
+    if isinstance(value, bool):
+        raise where.fail(f, value, "expected an integer")
+    if not isinstance(value, int):
+        raise where.fail(f, value, "expected int")
     return value
 
 
-def _no_extra(ctx: _Ctx, table: Mapping[str, Any], allowed: Sequence[str], prefix: str = "") -> None:
-    for k in table:
-        if k not in allowed:
-            raise ctx.fail(prefix + str(k), table[k], f"unknown field (allowed: {', '.join(allowed)})")
+def _as_is(where: Where, f: str, value: Any) -> Any:
+    return value
 
 
-def _check_key(ctx: _Ctx, rule: Mapping[str, Any], fieldname: str) -> str:
-    key = _req(ctx, rule, "key", str, fieldname + ".")
-    if key not in KEYS:
-        raise ctx.fail(fieldname + ".key", key, f"unknown key (expected one of {', '.join(KEYS)})")
-    return str(key)
+def _labels(where: Where, f: str, values: Any) -> tuple[tuple[str, ...], ...]:
+    """A table's values: a string (one label a character) or a list of space-separated labels."""
+    if not (isinstance(values, str) or (isinstance(values, list) and all(isinstance(v, str) for v in values))):
+        raise where.fail(f, values, "expected a string or a list of strings")
+    return table_entries(values)
 
 
-def _check_branch(ctx: _Ctx, value: object, fieldname: str) -> None:
-    if not (isinstance(value, str) and len(value) == 1 and value in BRANCHES):
-        raise ctx.fail(fieldname, value, f"expected a branch ({BRANCHES})")
+_KEY: Final = checked(_REQ_TEXT, lambda k: k in KEYS, f"unknown key (expected one of {', '.join(KEYS)})")
+_START: Final = Field(branch(), missing=f"expected a branch ({BRANCHES})")
+_VALUES: Final = Field(_labels, missing="expected a string or a list of strings")
 
 
-def _check_table(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
-    _no_extra(ctx, rule, ("kind", "key", "values"), f + ".")
-    key = _check_key(ctx, rule, f)
-    values = rule.get("values")
-    if not (isinstance(values, str) or (isinstance(values, list)
-                                        and all(isinstance(v, str) for v in values))):
-        raise ctx.fail(f + ".values", values, "expected a string or a list of strings")
-    entries = table_entries(values)
+def _check_table(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+    key, entries = v["key"], v["values"]
     if len(entries) != KEYS[key]:
-        raise ctx.fail(f + ".values", values,
-                       f"has {len(entries)} entries; key {key} needs {KEYS[key]}")
+        raise where.fail(p + "values", raw["values"], f"has {len(entries)} entries; key {key} needs {KEYS[key]}")
     for entry in entries:
         for label in entry:
-            if not _valid_label(label):
-                raise ctx.fail(f + ".values", label,
-                               "not a branch, stem, trigram (乾坤艮巽) or 甲子 pillar")
+            if not is_label(label):
+                raise where.fail(p + "values", label, "not a branch, stem, trigram (乾坤艮巽) or 甲子 pillar")
 
 
-def _check_fixed(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
-    _no_extra(ctx, rule, ("kind", "values"), f + ".")
-    values = rule.get("values")
-    if not (isinstance(values, str) or (isinstance(values, list)
-                                        and all(isinstance(v, str) for v in values))):
-        raise ctx.fail(f + ".values", values, "expected a string or a list of strings")
-    entries = table_entries(values)
-    if not entries:
-        raise ctx.fail(f + ".values", values, "must name at least one position")
-    for entry in entries:
+def _check_fixed(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+    if not v["values"]:
+        raise where.fail(p + "values", raw["values"], "must name at least one position")
+    for entry in v["values"]:
         for label in entry:
-            if not _valid_label(label):
-                raise ctx.fail(f + ".values", label, "not a position label")
+            if not is_label(label):
+                raise where.fail(p + "values", label, "not a position label")
 
 
-def _check_step(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
-    _no_extra(ctx, rule, ("kind", "key", "start", "step"), f + ".")
-    _check_key(ctx, rule, f)
-    _check_branch(ctx, rule.get("start"), f + ".start")
-    step = _req(ctx, rule, "step", int, f + ".")
-    if not -11 <= step <= 11:
-        raise ctx.fail(f + ".step", step, "expected −11 … 11")
+def _check_step(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+    if not -11 <= v["step"] <= 11:
+        raise where.fail(p + "step", v["step"], "expected −11 … 11")
 
 
-def _check_alternate(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
-    _no_extra(ctx, rule, ("kind", "key", "start"), f + ".")
-    key = _check_key(ctx, rule, f)
-    if key != "month":
-        raise ctx.fail(f + ".key", key, "the alternate rule runs over months only")
-    _check_branch(ctx, rule.get("start"), f + ".start")
+def _check_alternate(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+    if v["key"] != "month":
+        raise where.fail(p + "key", v["key"], "the alternate rule runs over months only")
 
 
-def _check_opposite(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
-    _no_extra(ctx, rule, ("kind", "of"), f + ".")
-    of = _req(ctx, rule, "of", str, f + ".")
-    if not _ID_RE.match(of):
-        raise ctx.fail(f + ".of", of, "expected a spirit id")
+_TABLE_RULE: Final = Table({"kind": Field(_as_is), "key": Field(_KEY), "values": _VALUES}, check=_check_table,
+                           build=lambda kind, key, values: TablePlacing(key, values))
+_STEP_RULE: Final = Table({"kind": Field(_as_is), "key": Field(_KEY), "start": _START, "step": Field(_integer)},
+                          check=_check_step, build=lambda kind, key, start, step: StepPlacing(key, start, step))
+_ALTERNATE_RULE: Final = Table({"kind": Field(_as_is), "key": Field(_KEY), "start": _START}, check=_check_alternate,
+                               build=lambda kind, key, start: AlternatePlacing(key, start))
+_OPPOSITE_RULE: Final = Table(
+    {"kind": Field(_as_is), "of": Field(checked(_REQ_TEXT, lambda of: bool(_ID_RE.match(of)), "expected a spirit id"))},
+    build=lambda kind, of: OppositePlacing(of))
+_FIXED_RULE: Final = Table({"kind": Field(_as_is), "values": _VALUES}, check=_check_fixed,
+                           build=lambda kind, values: FixedPlacing(tuple(lb for entry in values for lb in entry)))
+_ANCHOR_RULES: Final = {"table": _TABLE_RULE, "step": _STEP_RULE, "alternate": _ALTERNATE_RULE}
 
 
-def _check_ring_rule(ctx: _Ctx, rule: Mapping[str, Any], f: str, rings: Mapping[str, Ring]) -> None:
-    _no_extra(ctx, rule, ("kind", "ring", "offset", "at"), f + ".")
-    ring_id = _req(ctx, rule, "ring", str, f + ".")
-    if ring_id not in rings:
-        raise ctx.fail(f + ".ring", ring_id, f"unknown ring (known: {', '.join(rings)})")
-    offset = rule.get("offset")
+def _offsets(where: Where, f: str, offset: Any) -> tuple[int, ...]:
     given: list[object] = offset if isinstance(offset, list) else [offset]
-    offsets = [o for o in given if isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 11]
+    offsets = tuple(o for o in given if isinstance(o, int) and not isinstance(o, bool) and 0 <= o <= 11)
     if not offsets or len(offsets) != len(given):
-        raise ctx.fail(f + ".offset", offset, "expected an offset 0–11 or a list of them")
-    if "at" in rule:
-        ring = rings[ring_id]
-        at = rule["at"]
+        raise where.fail(f, offset, "expected an offset 0–11 or a list of them")
+    return offsets
+
+
+def _ring_rule(rings: Mapping[str, Ring]) -> Table:
+    """The ``ring`` rule: on a ring of this catalog (its key and anchor carried by the value)."""
+    def ring_id(where: Where, f: str, value: Any) -> str:
+        rid = _REQ_TEXT(where, f, value)
+        if rid not in rings:
+            raise where.fail(f, rid, f"unknown ring (known: {', '.join(rings)})")
+        return str(rid)
+
+    def check(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+        at = v["at"]
+        if at is None:
+            return
+        ring = rings[v["ring"]]
         n = KEYS[ring.key]
         if not (isinstance(at, str) and len(at) == n):
-            raise ctx.fail(f + ".at", at, f"expected {n} labels, one per value of key {ring.key}")
+            raise where.fail(p + "at", at, f"expected {n} labels, one per value of key {ring.key}")
         for i, label in enumerate(at):
-            if not _valid_label(label):
-                raise ctx.fail(f + ".at", label, "not a position label")
-            expected = (ring.anchor.branch(i) + offsets[0]) % 12
+            if not is_label(label):
+                raise where.fail(p + "at", label, "not a position label")
+            expected = (ring.anchor.branch(i) + v["offset"][0]) % 12
             if label_branch(label) != expected:
-                raise ctx.fail(f + ".at", label,
-                               f"lies on {BRANCHES[label_branch(label)]}, but the ring slot for "
-                               f"value {i + 1} of {ring.key} is {BRANCHES[expected]}")
+                raise where.fail(p + "at", label, f"lies on {BRANCHES[label_branch(label)]}, but the ring slot for "
+                                 f"value {i + 1} of {ring.key} is {BRANCHES[expected]}")
+
+    def build(kind: str, ring: str, offset: tuple[int, ...], at: str | None) -> RingPlacing:
+        return RingPlacing(ring, offset, None if at is None else tuple(at), rings[ring].key, rings[ring].anchor)
+
+    return Table({"kind": Field(_as_is), "ring": Field(ring_id),
+                  "offset": Field(_offsets, missing="expected an offset 0–11 or a list of them"),
+                  "at": Field(_as_is, required=False)}, check=check, build=build)
 
 
-_RULE_CHECKERS: Final = {
-    "ring": _check_ring_rule, "table": _check_table, "step": _check_step,
-    "alternate": _check_alternate, "opposite": _check_opposite, "fixed": _check_fixed,
-}
-_ANCHOR_KINDS: Final = ("table", "step", "alternate")
+def _rule(tables: Mapping[str, Table]) -> Kind:
+    """A rule table of one of the kinds ``tables`` (by its ``kind`` field), as its typed value."""
+    kinds = ", ".join(tables)
+
+    def read(where: Where, f: str, raw: Any) -> Rule:
+        if not isinstance(raw, dict):
+            raise where.fail(f, raw, "expected a table")
+        kind = raw.get("kind")
+        if not isinstance(kind, str) or kind not in tables:
+            raise where.fail(f + ".kind", kind, f"unknown rule kind (expected one of {kinds})")
+        placing: Rule = tables[kind].read(where, raw, f + ".")
+        return placing
+    return read
 
 
-def _make_rule(ctx: _Ctx, raw: object, fieldname: str, rings: Mapping[str, Ring],
-               kinds: Sequence[str] = tuple(_RULE_CHECKERS)) -> Rule:
-    """The rule table validated (one :class:`CatalogError` naming the field at fault) and parsed into its
-    typed value."""
-    if not isinstance(raw, dict):
-        raise ctx.fail(fieldname, raw, "expected a table")
-    kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in kinds:
-        raise ctx.fail(fieldname + ".kind", kind, f"unknown rule kind (expected one of {', '.join(kinds)})")
-    _RULE_CHECKERS[kind](ctx, raw, fieldname, rings)
-    return parse_rule(raw)
-
-
-def _make_source(ctx: _Ctx, raw: object, fieldname: str) -> Source:
-    if not isinstance(raw, dict):
-        raise ctx.fail(fieldname, raw, "expected a table {file, quote} or {book, quote}")
-    if "book" in raw:
-        # A source outside the seeds: the book by name; the passage if we have it.
-        _no_extra(ctx, raw, ("book", "quote"), fieldname + ".")
-        book = _req(ctx, raw, "book", str, fieldname + ".")
-        if not book.startswith("《"):
-            raise ctx.fail(fieldname + ".book", book, "expected a book title in 《》")
-        quote = _req(ctx, raw, "quote", str, fieldname + ".") if "quote" in raw else ""
-        return Source(file="", quote=quote, outside=book)
-    _no_extra(ctx, raw, ("file", "quote"), fieldname + ".")
-    file = _req(ctx, raw, "file", str, fieldname + ".")
+def _seed_file(where: Where, f: str, value: Any) -> str:
+    file = _REQ_TEXT(where, f, value)
     if file not in SEED_FILES:
-        raise ctx.fail(fieldname + ".file", file, f"unknown seed (expected one of {', '.join(SEED_FILES)})")
-    quote = _req(ctx, raw, "quote", str, fieldname + ".")
-    return Source(file=file, quote=quote)
+        raise where.fail(f, file, f"unknown seed (expected one of {', '.join(SEED_FILES)})")
+    return str(file)
 
 
-def _str_list(ctx: _Ctx, raw: Mapping[str, Any], name: str) -> tuple[str, ...]:
-    value = raw.get(name, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ctx.fail(name, value, "expected a list of non-empty strings")
-    return tuple(value)
+_SEED_SOURCE: Final = Table({"file": Field(_seed_file), "quote": Field(_REQ_TEXT)},
+                            build=lambda file, quote: Source(file=file, quote=quote))
+# A source outside the seeds: the book by name; the passage if we have it.
+_BOOK_SOURCE: Final = Table(
+    {"book": Field(checked(_REQ_TEXT, lambda b: b.startswith("《"), "expected a book title in 《》")),
+     "quote": Field(_REQ_TEXT, required=False, default="")},
+    build=lambda book, quote: Source(file="", quote=quote, outside=book))
+_NO_SOURCE: Final = "expected a table {file, quote} or {book, quote}"
 
 
-_SPIRIT_FIELDS: Final = ("id", "name", "name_trad", "aliases", "aliases_trad", "group", "quality",
-                         "rule", "condition", "only", "note", "meaning", "source", "variant", "day_pillar")
+def _source(where: Where, f: str, raw: Any) -> Source:
+    if not isinstance(raw, dict):
+        raise where.fail(f, raw, _NO_SOURCE)
+    source: Source = (_BOOK_SOURCE if "book" in raw else _SEED_SOURCE).read(where, raw, f + ".")
+    return source
 
 
-def _parse_toml(name: str, text: str) -> dict[str, Any]:
-    ctx = _Ctx(name)
-    try:
-        data = tomlcache.loads(text)
-    except ValueError as e:  # tomllib.TOMLDecodeError (tomllib is imported only when a file is parsed)
-        raise ctx.fail("(syntax)", None, f"not valid TOML: {e}") from e
-    _no_extra(ctx, data, ("schema_version", "ring", "spirit"))
-    version = data.get("schema_version")
-    if version != SCHEMA_VERSION:
-        raise ctx.fail("schema_version", version, f"this program reads schema version {SCHEMA_VERSION}")
+def _one_of(allowed: Sequence[str]) -> Kind:
+    return checked(_REQ_TEXT, lambda v: v in allowed, f"expected one of {', '.join(allowed)}")
+
+
+_RULE_KINDS: Final = ("ring", "table", "step", "alternate", "opposite", "fixed")
+_ALIASES: Final = Field(text_list(), required=False, default=())
+_OPTIONAL_TEXT: Final = Field(_REQ_TEXT, required=False)
+
+
+def _spirit_table(rings: Mapping[str, Ring]) -> Table:
+    """The spirit table of a catalog file (a rule may name any ring of ``rings``)."""
+    rule = _rule({"ring": _ring_rule(rings), "table": _TABLE_RULE, "step": _STEP_RULE,
+                  "alternate": _ALTERNATE_RULE, "opposite": _OPPOSITE_RULE, "fixed": _FIXED_RULE})
+    variant = Table({
+        "id": Field(checked(_REQ_TEXT, lambda v: bool(_ID_RE.match(v)) and v != "default",
+                            "expected a lower-case ASCII id other than 'default'")),
+        "rule": Field(rule, missing="expected a table"),
+        "source": Field(_source, missing=_NO_SOURCE),
+        "verdict": Field(one_of(VERDICTS), required=False),
+        "note": Field(_REQ_TEXT),
+    }, build=Variant)
+
+    def variants(where: Where, f: str, raw: Any) -> tuple[Variant, ...]:
+        if not isinstance(raw, list):
+            raise where.fail(f, raw, "expected an array of tables [[spirit.variant]]")
+        out: list[Variant] = []
+        for j, rv in enumerate(raw):
+            v: Variant = variant.read(where, rv, f"variant[{j}].")
+            if any(x.id == v.id for x in out):
+                raise where.fail(f"variant[{j}].id", v.id, "duplicate variant id")
+            out.append(v)
+        return tuple(out)
+
+    spirit = Table({
+        "id": Field(checked(_REQ_TEXT, lambda v: bool(_ID_RE.match(v)), "expected a lower-case ASCII id (a-z, 0-9, _)")),
+        "name": Field(_REQ_TEXT), "name_trad": Field(_REQ_TEXT), "aliases": _ALIASES, "aliases_trad": _ALIASES,
+        "group": Field(_one_of(tuple(GROUPS))), "quality": Field(_one_of(QUALITIES)),
+        "rule": Field(rule, missing="expected a table"), "condition": _OPTIONAL_TEXT,
+        "only": Field(one_of(ONLY), required=False), "note": _OPTIONAL_TEXT, "meaning": Field(_REQ_TEXT),
+        "source": Field(_source, missing=_NO_SOURCE), "variant": Field(variants, required=False, default=()),
+        "day_pillar": Field(boolean(), required=False, default=False),
+    })
+    return spirit
+
+
+_RING: Final = Table({
+    "id": Field(checked(_REQ_TEXT, lambda v: bool(_RING_ID_RE.match(v)), "expected an upper-case ASCII id such as U1")),
+    "plate": Field(_one_of(("upper", "lower"))), "name": Field(_REQ_TEXT), "name_trad": Field(_REQ_TEXT),
+    "group": Field(_one_of(tuple(GROUPS))),
+    "anchor": Field(_rule(_ANCHOR_RULES), missing="expected a table"),
+    "source": Field(_source, missing=_NO_SOURCE),
+}, build=Ring)
+
+
+def _parse_toml(name: str, source: Path | Traversable) -> dict[str, Any]:
+    data = read_toml(name, source)
+    _FILE.check_fields(Where(name), data)
     return data
 
 
+_FILE: Final = Table({"schema_version": Field(_as_is), "ring": Field(_as_is), "spirit": Field(_as_is)})
+
+
+def _entry_name(kind: str) -> Callable[[int, Any], str]:
+    """``spirit tian_ma`` once the entry has an id, ``spirit #3`` before."""
+    def name(i: int, raw: Any) -> str:
+        eid = raw.get("id") if isinstance(raw, dict) else None
+        return f"{kind} {eid}" if isinstance(eid, str) and eid.strip() else f"{kind} #{i + 1}"
+    return name
+
+
 def _parse_rings(name: str, data: Mapping[str, Any], rings: dict[str, Ring]) -> None:
-    ctx = _Ctx(name)
-    raw_rings = data.get("ring", [])
-    if not isinstance(raw_rings, list):
-        raise ctx.fail("ring", raw_rings, "expected an array of tables [[ring]]")
-    for i, raw in enumerate(raw_rings):
-        ctx.entry = f"ring #{i + 1}"
-        if not isinstance(raw, dict):
-            raise ctx.fail("ring", raw, "expected a table")
-        _no_extra(ctx, raw, ("id", "plate", "name", "name_trad", "group", "anchor", "source"))
-        rid = _req(ctx, raw, "id", str)
-        ctx.entry = f"ring {rid}"
-        if not _RING_ID_RE.match(rid):
-            raise ctx.fail("id", rid, "expected an upper-case ASCII id such as U1")
-        if rid in rings:
-            raise ctx.fail("id", rid, "duplicate ring id")
-        plate = _req(ctx, raw, "plate", str)
-        if plate not in ("upper", "lower"):
-            raise ctx.fail("plate", plate, "expected upper or lower")
-        group = _req(ctx, raw, "group", str)
-        if group not in GROUPS:
-            raise ctx.fail("group", group, f"expected one of {', '.join(GROUPS)}")
-        anchor = _make_rule(ctx, raw.get("anchor"), "anchor", rings, _ANCHOR_KINDS)
-        assert not isinstance(anchor, FixedPlacing | RingPlacing | OppositePlacing)  # _ANCHOR_KINDS only
-        rings[rid] = Ring(id=rid, plate=plate, name=_req(ctx, raw, "name", str),
-                          name_trad=_req(ctx, raw, "name_trad", str), group=group, anchor=anchor,
-                          source=_make_source(ctx, raw.get("source"), "source"))
+    for where, raw in entries(Where(name), data.get("ring", []), "ring", _entry_name("ring"),
+                              not_array="expected an array of tables [[ring]]"):
+        ring: Ring = _RING.read(where, raw)
+        if ring.id in rings:
+            raise where.fail("id", ring.id, "duplicate ring id")
+        rings[ring.id] = ring
 
 
 def _parse_spirits(name: str, data: Mapping[str, Any], rings: Mapping[str, Ring],
                    spirits: list[Spirit], seen: dict[str, str]) -> None:
-    ctx = _Ctx(name)
-    raw_spirits = data.get("spirit", [])
-    if not isinstance(raw_spirits, list):
-        raise ctx.fail("spirit", raw_spirits, "expected an array of tables [[spirit]]")
-    for i, raw in enumerate(raw_spirits):
-        ctx.entry = f"spirit #{i + 1}"
-        if not isinstance(raw, dict):
-            raise ctx.fail("spirit", raw, "expected a table")
-        sid = _req(ctx, raw, "id", str)
-        ctx.entry = f"spirit {sid}"
-        _no_extra(ctx, raw, _SPIRIT_FIELDS)
-        if not _ID_RE.match(sid):
-            raise ctx.fail("id", sid, "expected a lower-case ASCII id (a-z, 0-9, _)")
+    spirit = _spirit_table(rings)
+    for where, raw in entries(Where(name), data.get("spirit", []), "spirit", _entry_name("spirit"),
+                              not_array="expected an array of tables [[spirit]]"):
+        s = spirit.read(where, raw)
+        sid = s["id"]
         if sid in seen:
-            raise ctx.fail("id", sid, f"duplicate spirit id (first in {seen[sid]})")
+            raise where.fail("id", sid, f"duplicate spirit id (first in {seen[sid]})")
         seen[sid] = name
-        group = _req(ctx, raw, "group", str)
-        if group not in GROUPS:
-            raise ctx.fail("group", group, f"expected one of {', '.join(GROUPS)}")
-        quality = _req(ctx, raw, "quality", str)
-        if quality not in QUALITIES:
-            raise ctx.fail("quality", quality, f"expected one of {', '.join(QUALITIES)}")
-        aliases = _str_list(ctx, raw, "aliases")
-        aliases_trad = _str_list(ctx, raw, "aliases_trad")
-        if len(aliases) != len(aliases_trad):
-            raise ctx.fail("aliases_trad", list(aliases_trad),
-                           f"needs one traditional form for each of the {len(aliases)} aliases")
-        only = raw.get("only")
-        if only is not None and only not in ONLY:
-            raise ctx.fail("only", only, f"expected one of {', '.join(ONLY)}")
-        for opt in ("condition", "note"):
-            if opt in raw:
-                _req(ctx, raw, opt, str)
-        rule = _make_rule(ctx, raw.get("rule"), "rule", rings)
-        day_pillar = raw.get("day_pillar", False)
-        if not isinstance(day_pillar, bool):
-            raise ctx.fail("day_pillar", day_pillar, "expected true or false")
-        if day_pillar:
+        if len(s["aliases"]) != len(s["aliases_trad"]):
+            raise where.fail("aliases_trad", list(s["aliases_trad"]),
+                             f"needs one traditional form for each of the {len(s['aliases'])} aliases")
+        if s["day_pillar"]:
             # The labels name days: the spirit is in force only on that day pillar.
-            if not isinstance(rule, TablePlacing) or group not in ("season", "month"):
-                raise ctx.fail("day_pillar", day_pillar, "needs a table rule of a season or month spirit")
+            rule = s["rule"]
+            if not isinstance(rule, TablePlacing) or s["group"] not in ("season", "month"):
+                raise where.fail("day_pillar", True, "needs a table rule of a season or month spirit")
             for entry in rule.entries:
                 for label in entry:
                     if len(label) != 2:
-                        raise ctx.fail("rule.values", label, "day_pillar = true needs 甲子 pillars")
-        raw_variants = raw.get("variant", [])
-        if not isinstance(raw_variants, list):
-            raise ctx.fail("variant", raw_variants, "expected an array of tables [[spirit.variant]]")
-        variants: list[Variant] = []
-        for j, rv in enumerate(raw_variants):
-            f = f"variant[{j}]"
-            if not isinstance(rv, dict):
-                raise ctx.fail(f, rv, "expected a table")
-            _no_extra(ctx, rv, ("id", "rule", "source", "verdict", "note"), f + ".")
-            vid = _req(ctx, rv, "id", str, f + ".")
-            if not _ID_RE.match(vid) or vid == "default":
-                raise ctx.fail(f + ".id", vid, "expected a lower-case ASCII id other than 'default'")
-            if any(v.id == vid for v in variants):
-                raise ctx.fail(f + ".id", vid, "duplicate variant id")
-            verdict = rv.get("verdict")
-            if verdict is not None and verdict not in VERDICTS:
-                raise ctx.fail(f + ".verdict", verdict, f"expected one of {', '.join(VERDICTS)}")
-            variants.append(Variant(id=vid, rule=_make_rule(ctx, rv.get("rule"), f + ".rule", rings),
-                                    source=_make_source(ctx, rv.get("source"), f + ".source"),
-                                    verdict=verdict, note=_req(ctx, rv, "note", str, f + ".")))
-        spirits.append(Spirit(
-            id=sid, name=_req(ctx, raw, "name", str), name_trad=_req(ctx, raw, "name_trad", str),
-            aliases=aliases, aliases_trad=aliases_trad, group=group, quality=quality, rule=rule,
-            meaning=_req(ctx, raw, "meaning", str), source=_make_source(ctx, raw.get("source"), "source"),
-            condition=raw.get("condition"), only=only, note=raw.get("note"),
-            variants=tuple(variants), seq=len(spirits), file=name, day_pillar=day_pillar))
+                        raise where.fail("rule.values", label, "day_pillar = true needs 甲子 pillars")
+        spirits.append(Spirit(variants=s.pop("variant"), seq=len(spirits), file=name, **s))
 
 
 _DAY_GROUPS: Final = ("stem", "branch")
@@ -540,8 +495,8 @@ def _rule_keys(rule: Rule, ids: Mapping[str, Spirit], rings: Mapping[str, Ring],
                seen: frozenset[str] = frozenset()) -> frozenset[str | None]:
     """Every state key the rule may depend on, whatever variants are chosen (None: a fixed rule)."""
     match rule:
-        case RingPlacing(ring=ring):
-            return frozenset((rings[ring].key,))
+        case RingPlacing(key=key):
+            return frozenset((key,))
         case OppositePlacing(of=of):
             if of in seen:
                 return frozenset()
@@ -592,20 +547,16 @@ def _load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
 
     Raises :class:`CatalogError` on the first fault, naming file, entry, field and value.
     """
-    sources: list[tuple[str, str]] = []
+    sources: list[tuple[str, Path | Traversable]] = []
     if paths is None:
         root = importlib_resources.files("shensha_plates.resources").joinpath("catalog")
         names = sorted(p.name for p in root.iterdir() if p.name.endswith(".toml"))
-        for n in names:
-            name = f"resources/catalog/{n}"
-            sources.append((name, _read_text(name, _read_bytes(name, root.joinpath(n)))))
+        sources = [(f"resources/catalog/{n}", root.joinpath(n)) for n in names]
     else:
-        for p in paths:
-            path = Path(p)
-            sources.append((str(path), _read_text(str(path), _read_bytes(str(path), path))))
+        sources = [(str(Path(p)), Path(p)) for p in paths]
     if not sources:
         raise CatalogError("resources/catalog", "(file)", "(file)", None, "no catalog files found")
-    parsed = [(name, _parse_toml(name, text)) for name, text in sources]
+    parsed = [(name, _parse_toml(name, source)) for name, source in sources]
     rings: dict[str, Ring] = {}
     # Every file's rings first, so that any file may place spirits on any ring.
     for name, table in parsed:
@@ -623,23 +574,6 @@ def _load_catalog(paths: Sequence[Path | str] | None = None) -> Catalog:
 
 def _ring_order(r: Ring) -> tuple[int, str]:
     return (0 if r.plate == "upper" else 1, r.id)
-
-
-def _read_bytes(name: str, file: Path | Traversable) -> bytes:
-    """A catalog file's bytes; any file that cannot be read (a dangling link, a folder, no permission,
-    a FIFO, which is never waited on) is one :class:`CatalogError`."""
-    try:
-        return read_file(file) if isinstance(file, Path) else file.read_bytes()
-    except OSError as e:
-        raise CatalogError(name, "(file)", "(file)", None, f"cannot be read: {e.strerror or e}") from None
-
-
-def _read_text(name: str, data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise CatalogError(name, "(file)", "(encoding)", None,
-                           f"not UTF-8 text (bad byte at offset {e.start})") from e
 
 
 _GROUP_ORDER: Final = {g: i for i, g in enumerate(GROUPS)}

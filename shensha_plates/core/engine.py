@@ -243,6 +243,8 @@ class RingPosition:
 
 @dataclass(frozen=True, slots=True)
 class Plate:
+    """A state's plates: each disc's position and every spirit placed under the twelve branches."""
+
     state: State
     options: Options
     rings: tuple[RingPosition, ...]
@@ -271,6 +273,8 @@ Rows = tuple[tuple[Placement, ...], ...]  # twelve rows, one per branch
 
 @dataclass(frozen=True, slots=True)
 class _Entry:
+    """One spirit's placements for one value of its key, in catalog order (``only``: its month condition)."""
+
     order: int
     only: str | None
     placements: tuple[Placement, ...]
@@ -391,8 +395,8 @@ def effective_rule(spirit: Spirit, options: Options) -> tuple[Rule, str | None]:
 def rule_key(rule: Rule, catalog: Catalog, options: Options) -> str | None:
     """The state key a rule depends on (None for fixed rules)."""
     match rule:
-        case RingPlacing(ring=ring):
-            return catalog.ring(ring).key
+        case RingPlacing(key=key):
+            return key
         case OppositePlacing(of=of):
             return rule_key(effective_rule(catalog.spirit(of), options)[0], catalog, options)
         case FixedPlacing():
@@ -412,10 +416,10 @@ def rule_labels(rule: Rule, value: int, catalog: Catalog, options: Options) -> t
             return labels
         case StepPlacing() | AlternatePlacing() as p:
             return (BRANCHES[p.branch(value)],)
-        case RingPlacing(ring=ring_id, offsets=offsets, at=at):
+        case RingPlacing(offsets=offsets, at=at, anchor=anchor):
             if at is not None:
                 return (at[value],)
-            base = catalog.ring(ring_id).anchor.branch(value)
+            base = anchor.branch(value)
             return tuple(BRANCHES[(base + o) % 12] for o in offsets)
         case OppositePlacing(of=of):
             trule = effective_rule(catalog.spirit(of), options)[0]

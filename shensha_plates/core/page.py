@@ -20,17 +20,20 @@ from importlib import resources
 from typing import Any, Final
 
 from shensha_plates.core.catalog import KEYS, Catalog, default_catalog
-from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, group_of_month, mzj_of_month, season_of_month
+from shensha_plates.core.cycle import (
+    BRANCHES, STEMS, XUN_HEADS, group_of_month, mzj_of_month, parse_pillar, season_of_month,
+)
 from shensha_plates.core.engine import MONTH_NAMES, Options, State, _compile
 from shensha_plates.core.lang import is_trad
 from shensha_plates.core.script import to_traditional
 
 __all__ = ["page_data", "page_html", "PAGE_KEYS"]
 
-# the keys a page's state gives values to (no year stem, no day: those spirits are listed as omitted)
-PAGE_KEYS: Final = ("year_branch", "month", "season", "mzj", "mgroup", "xun")
-_DIAL_OF: Final = {"year_branch": "year", "month": "month", "season": "month", "mzj": "month", "mgroup": "month",
-                   "xun": "xun"}
+# the keys a page's state gives values to; the year stem and the day may be unknown (their spirits are
+# then listed as omitted, as ``show`` lists them)
+PAGE_KEYS: Final = ("year_branch", "year_stem", "month", "season", "mzj", "mgroup", "xun", "day_stem", "day_branch")
+_DIAL_OF: Final = {"year_branch": "year", "year_stem": "year", "month": "month", "season": "month", "mzj": "month",
+                   "mgroup": "month", "xun": "xun", "day_stem": "day", "day_branch": "day"}
 
 
 def key_values(state: State) -> dict[str, int]:
@@ -60,6 +63,7 @@ def page_data(options: Options = Options(), catalog: Catalog | None = None, lang
         rings.append({"id": ring.id, "name": ring.name_trad if trad else ring.name, "plate": ring.plate, "key": key,
                       "dial": _DIAL_OF[key], "anchors": [rp.anchor for rp in per_value], "slots": slots})
     # the square tables: for each key and value, each spirit not on a disc and the branches it lies on
+    # (a spirit of one day pillar, 天转 …, also carries that pillar: with a day known it holds only then)
     tables: dict[str, list[list[list[int]]]] = {}
     for key in PAGE_KEYS:
         rows = []
@@ -68,12 +72,18 @@ def page_data(options: Options = Options(), catalog: Catalog | None = None, lang
             for e in comp.entries(key, value):
                 for p in e.placements:
                     if p.ring is None:
-                        entries.append([index[p.spirit.id], p.branch])
+                        entry = [index[p.spirit.id], p.branch]
+                        if p.spirit.day_pillar:
+                            entry.append(parse_pillar(p.at))
+                        entries.append(entry)
             rows.append(entries)
         tables[key] = rows
-    return {"spirits": spirits, "rings": rings, "tables": tables, "branches": BRANCHES,
-            "months": [to_traditional(n) if trad else n for n in MONTH_NAMES], "xun": list(XUN_HEADS),
-            "lang": lang}
+    # the spirits a state without a year stem, or without a day, leaves out (as ``show`` says)
+    omitted = {"stem": sorted(index[sid] for sid in comp.omitted[(False, True)]),
+               "day": sorted(index[sid] for sid in comp.omitted[(True, False)])}
+    return {"spirits": spirits, "rings": rings, "tables": tables, "omitted": omitted, "branches": BRANCHES,
+            "stems": STEMS, "months": [to_traditional(n) if trad else n for n in MONTH_NAMES],
+            "xun": list(XUN_HEADS), "lang": lang}
 
 
 def _layout(data: dict[str, Any]) -> dict[str, Any]:
@@ -97,10 +107,11 @@ def _layout(data: dict[str, Any]) -> dict[str, Any]:
 
 def page_html(state: State, options: Options = Options(), catalog: Catalog | None = None,
               lang: str = "zh-Hans") -> str:
-    """The whole page, opened at ``state`` (its year, month and xun)."""
+    """The whole page, opened at ``state`` (its year, month, xun and day)."""
     data = page_data(options, catalog, lang)
     data["layout"] = _layout(data)
-    data["start"] = {"year": state.year_branch, "month": state.month, "xun": state.xun}
+    data["start"] = {"year": state.year_branch, "ystem": state.year_stem, "month": state.month, "xun": state.xun,
+                     "day": state.day}
     font = resources.files("shensha_plates.resources").joinpath("fonts", "ShenshaSerif-Regular.otf").read_bytes()
     trad = is_trad(lang)
     title = "神煞旋盤" if trad else "神煞旋盘"
@@ -124,7 +135,10 @@ header h1 { font-size: 20px; margin: 0 12px 0 0; font-weight: normal; }
 header button { font: inherit; font-size: 16px; min-width: 40px; padding: 4px 8px; border-radius: 6px;
                 border: 1px solid #8a98b5; background: #45536f; color: white; cursor: pointer; }
 header .dial { display: flex; align-items: center; gap: 4px; }
-header .value { min-width: 4.2em; text-align: center; font-size: 18px; }
+header select { font: inherit; font-size: 17px; padding: 3px 2px; border-radius: 6px; border: 1px solid #8a98b5;
+                background: #45536f; color: white; }
+#notice { margin: 0; padding: 6px 12px; background: #f6d9a8; color: #5a3b00; }
+aside .omitted { font-size: 13px; color: #777; border-top: 1px solid #ddd; padding-top: 6px; }
 #state { font-size: 18px; }
 main { display: flex; flex-wrap: wrap; }
 #plates { flex: 3 1 520px; min-width: 300px; touch-action: none; user-select: none; }
@@ -139,18 +153,20 @@ aside .src { font-size: 12px; color: #777; }
 .good { fill: #b3261e; color: #b3261e; } .bad { fill: #1c2b4a; color: #1c2b4a; } .mixed { fill: #1f6f6b; color: #1f6f6b; }
 .hint { font-size: 13px; color: #c9d2e3; }
 @media print {
-  header button, .hint { display: none; } header { background: none; color: black; }
+  header button, .hint, #notice { display: none; } header select { border: none; background: none; color: black; appearance: none; } header { background: none; color: black; }
   aside { max-height: none; overflow: visible; } #plates svg { max-height: none; }
 }
 </style></head>
 <body>
 <header><h1>@TITLE@</h1>
-<span class="dial"><button data-dial="year" data-step="-1" title="Shift+Y">◀</button><span class="value" id="v-year"></span><button data-dial="year" data-step="1" title="Y">▶</button></span>
-<span class="dial"><button data-dial="month" data-step="-1" title="Shift+M">◀</button><span class="value" id="v-month"></span><button data-dial="month" data-step="1" title="M">▶</button></span>
-<span class="dial"><button data-dial="xun" data-step="-1" title="Shift+X">◀</button><span class="value" id="v-xun"></span><button data-dial="xun" data-step="1" title="X">▶</button></span>
+<span class="dial"><button data-dial="year" data-step="-1" title="Shift+Y">◀</button><select id="v-year" aria-label="年"></select><button data-dial="year" data-step="1" title="Y">▶</button></span>
+<span class="dial"><button data-dial="month" data-step="-1" title="Shift+M">◀</button><select id="v-month" aria-label="月"></select><button data-dial="month" data-step="1" title="M">▶</button></span>
+<span class="dial"><button data-dial="xun" data-step="-1" title="Shift+X">◀</button><select id="v-xun" aria-label="旬"></select><button data-dial="xun" data-step="1" title="X">▶</button></span>
+<span class="dial"><button data-dial="day" data-step="-1" title="Shift+D">◀</button><select id="v-day" aria-label="日"></select><button data-dial="day" data-step="1" title="D">▶</button></span>
 <span id="state"></span>
-<span class="hint">拖动或滚动圆盘即转盘；Y / M / X 转年、月、旬（Shift 反转）；点一支看其下诸神煞</span>
+<span class="hint">拖动或滚动圆盘即转盘；Y / M / X / D 转年、月、旬、日（Shift 反转）；点一支看其下诸神煞</span>
 </header>
+<p id="notice" hidden></p>
 <main><div id="plates"></div><aside id="details"></aside></main>
 <script id="data" type="application/json">@DATA@</script>
 <script>@SCRIPT@</script>
@@ -161,33 +177,76 @@ _SCRIPT: Final = r"""
 "use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
 const B = D.branches, NS = "http://www.w3.org/2000/svg";
-const S = { year: D.start.year, month: D.start.month, xun: D.start.xun };
+const S = { year: D.start.year, ystem: D.start.ystem, month: D.start.month, xun: D.start.xun, day: D.start.day };
 let selected = null;
+const mod = (a, n) => ((a % n) + n) % n;
+const P = (p) => D.stems[p % 10] + B[p % 12];  // a pillar's name (甲子 = 0)
+const pillarOf = (stem, branch) => mod(6 * stem - 5 * branch, 60);
+const yearName = (s) => (s.ystem === null ? "" : D.stems[s.ystem]) + B[s.year];
 function keyValues(s) {
-  const m = s.month;
-  return { year_branch: s.year, month: m - 1, season: Math.floor((m - 1) / 3), mzj: (m - 1) % 3,
-           mgroup: (m - 1) % 4, xun: s.xun };
+  const m = s.month, d = s.day;
+  return { year_branch: s.year, year_stem: s.ystem, month: m - 1, season: Math.floor((m - 1) / 3), mzj: (m - 1) % 3,
+           mgroup: (m - 1) % 4, xun: s.xun, day_stem: d === null ? null : d % 10, day_branch: d === null ? null : d % 12 };
 }
-function applies(sp, yearParity) {
+// the engine reads the year's and the day's parity (阳年/阴年, 阳日/阴日) on the month's rows only; a day's
+// parity unknown leaves the spirit listed (as show lists it without a day: conditional)
+const MONTHLY = new Set(["month", "season", "mzj", "mgroup"]);
+function applies(sp, yearParity, dayParity) {
   if (!sp.only) return true;
-  if (sp.only === "yang_year") return yearParity === 0;
-  if (sp.only === "yin_year") return yearParity === 1;
-  return true;  // a day's parity: no day on the page, listed (as show lists it, conditional)
+  if (sp.only === "yang_year" || sp.only === "yin_year") return (yearParity === 0) === (sp.only === "yang_year");
+  if (dayParity === null) return true;
+  return (dayParity === 0) === (sp.only === "yang_day");
 }
 // the spirits under each branch in a state: what compute_plate gives (discs turned, tables looked up)
 function listing(s) {
-  const kv = keyValues(s), parity = s.year % 2, rows = [];
+  const kv = keyValues(s), rows = [];
+  const yp = s.year % 2, dp = s.day === null ? null : s.day % 2;
   for (let b = 0; b < 12; b++) rows.push([]);
   for (const ring of D.rings) {
-    const a = ring.anchors[kv[ring.key]];
-    ring.slots.forEach((slot, k) => { for (const i of slot) if (applies(D.spirits[i], parity)) rows[(a + k) % 12].push(i); });
+    const a = ring.anchors[kv[ring.key]], m = MONTHLY.has(ring.key);
+    ring.slots.forEach((slot, k) => { for (const i of slot) if (applies(D.spirits[i], m ? yp : 0, m ? dp : null)) rows[(a + k) % 12].push(i); });
   }
   for (const key in D.tables) {
-    for (const [i, b] of D.tables[key][kv[key]]) if (applies(D.spirits[i], parity)) rows[b].push(i);
+    const v = kv[key], m = MONTHLY.has(key);
+    if (v === null) continue;  // no year stem, or no day: these spirits are omitted
+    for (const [i, b, p] of D.tables[key][v]) {
+      if (m && p !== undefined && s.day !== null && p !== s.day) continue;  // a spirit of another day pillar
+      if (applies(D.spirits[i], m ? yp : 0, m ? dp : null)) rows[b].push(i);
+    }
   }
   return rows;
 }
-function stateLabel(s) { return B[s.year] + "年 " + D.months[s.month - 1] + " " + D.xun[s.xun] + "旬"; }
+function omittedIn(s) { return (s.ystem === null ? D.omitted.stem : []).concat(s.day === null ? D.omitted.day : []); }
+function stateLabel(s) {
+  return yearName(s) + "年 " + D.months[s.month - 1] + " " + D.xun[s.xun] + "旬" + (s.day === null ? "" : " " + P(s.day) + "日");
+}
+// the state after turning a dial by d steps, as core's step_state turns it
+function stepped(s, dial, d) {
+  const t = { ...s };
+  if (dial === "year") {
+    if (s.ystem === null) t.year = mod(s.year + d, 12);
+    else { const p = mod(pillarOf(s.ystem, s.year) + d, 60); t.year = p % 12; t.ystem = p % 10; }
+  } else if (dial === "month") t.month = mod(s.month - 1 + d, 12) + 1;
+  else if (dial === "xun") { t.xun = mod(s.xun + d, 6); if (s.day !== null) t.day = mod(s.day + 10 * d, 60); }
+  else if (dial === "day") {
+    let day = s.day === null ? mod(s.xun * 10, 60) : mod(s.day + d, 60);
+    if (s.day === null && d < 0) day = mod(s.xun * 10 + 9, 60);
+    t.day = day; t.xun = Math.floor(day / 10);
+  }
+  return t;
+}
+// the state, by the fewest turns of the ring's own dial, with the ring's slot 0 on ``anchor`` (or the
+// nearest it can come); ties to the backward turn: core's turn_to_anchor
+function turnTo(s, ring, anchor) {
+  let best = null, bestScore = null;
+  for (let d = -6; d <= 6; d++) {
+    const t = stepped(s, ring.dial, d), v = keyValues(t)[ring.key], dd = mod(ring.anchors[v === null ? 0 : v] - anchor, 12);
+    const score = [Math.min(dd, 12 - dd), Math.abs(d), d];
+    if (bestScore === null || score[0] < bestScore[0] || (score[0] === bestScore[0] && (score[1] < bestScore[1] ||
+        (score[1] === bestScore[1] && score[2] < bestScore[2])))) { best = t; bestScore = score; }
+  }
+  return best;
+}
 // -- drawing ----------------------------------------------------------------------------------------
 const L = D.layout, U = 10;  // one character = 10 units
 const svg = document.createElementNS(NS, "svg");
@@ -267,13 +326,39 @@ function place(ring) {  // the disc at its rotation (slot 0 over branch ``ring.r
 function render() {
   const kv = keyValues(S);
   for (const ring of D.rings) { if (!ring.dragging) ring.rot = ring.anchors[kv[ring.key]]; place(ring); }
-  document.getElementById("v-year").textContent = B[S.year] + "年";
-  document.getElementById("v-month").textContent = D.months[S.month - 1];
-  document.getElementById("v-xun").textContent = D.xun[S.xun] + "旬";
+  dialValue("year").value = S.ystem === null ? "b" + S.year : "p" + pillarOf(S.ystem, S.year);
+  dialValue("month").value = String(S.month);
+  dialValue("xun").value = String(S.xun);
+  dialValue("day").value = S.day === null ? "" : String(S.day);
   document.getElementById("state").textContent = stateLabel(S);
-  const h = `year=${B[S.year]}&month=${S.month}&xun=${D.xun[S.xun]}`;
-  if (location.hash.slice(1) !== h) history.replaceState(null, "", "#" + h);
+  const h = address(S);
+  if (decodeURIComponent(location.hash.slice(1)) !== h) history.replaceState(null, "", "#" + h);
   details();
+}
+function address(s) {
+  return `year=${yearName(s)}&month=${s.month}&xun=${D.xun[s.xun]}` + (s.day === null ? "" : `&day=${P(s.day)}`);
+}
+const dialValue = (dial) => document.getElementById("v-" + dial);
+function buildDials() {  // each dial's list of values: a select between its two buttons
+  const add = (parent, value, text) => { const o = document.createElement("option"); o.value = value; o.textContent = text; parent.appendChild(o); };
+  const year = dialValue("year"), branches = document.createElement("optgroup"), pillars = document.createElement("optgroup");
+  branches.label = "年支"; pillars.label = "干支";
+  [...B].forEach((b, i) => add(branches, "b" + i, b + "年"));
+  for (let p = 0; p < 60; p++) add(pillars, "p" + p, P(p) + "年");
+  year.append(branches, pillars);
+  D.months.forEach((m, i) => add(dialValue("month"), String(i + 1), m));
+  D.xun.forEach((x, i) => add(dialValue("xun"), String(i), x + "旬"));
+  add(dialValue("day"), "", "无日");
+  for (let p = 0; p < 60; p++) add(dialValue("day"), String(p), P(p) + "日");
+  for (const dial of ["year", "month", "xun", "day"]) dialValue(dial).addEventListener("change", (ev) => {
+    const v = ev.target.value;
+    if (dial === "year") { const n = +v.slice(1); S.year = n % 12; S.ystem = v[0] === "b" ? null : n % 10; }
+    else if (dial === "month") S.month = +v;
+    else if (dial === "xun") Object.assign(S, stepped(S, "xun", +v - S.xun));  // a day keeps its place in the xun
+    else if (v === "") S.day = null;
+    else { S.day = +v; S.xun = Math.floor(S.day / 10); }
+    render();
+  });
 }
 function details() {
   const box = document.getElementById("details");
@@ -285,39 +370,27 @@ function details() {
       `A ${R} ${R} 0 0 1 ${p.cx + R * Math.cos(a1)} ${p.cy + R * Math.sin(a1)} L ${p.cx + r * Math.cos(a1)} ${p.cy + r * Math.sin(a1)} ` +
       `A ${r} ${r} 0 0 0 ${p.cx + r * Math.cos(a0)} ${p.cy + r * Math.sin(a0)} Z`);
   }
-  if (selected === null) { box.innerHTML = "<p>点圆盘上的一支，看其下诸神煞。</p>"; return; }
-  const rows = listing(S)[selected];
-  let out = `<h2>${B[selected]}</h2><p>${stateLabel(S)}</p>`;
-  for (const i of rows) {
-    const sp = D.spirits[i];
-    out += `<div class="sp" data-id="${sp.id}"><span class="name ${sp.q}">${esc(sp.name)}</span>` +
-           `<div class="m">${esc(sp.m)}</div><div class="src">${esc(sp.src)}</div></div>`;
+  let out = "";
+  if (selected === null) out = "<p>点圆盘上的一支，看其下诸神煞。</p>";
+  else {
+    out = `<h2>${B[selected]}</h2><p>${stateLabel(S)}</p>`;
+    for (const i of listing(S)[selected]) {
+      const sp = D.spirits[i];
+      out += `<div class="sp" data-id="${sp.id}"><span class="name ${sp.q}">${esc(sp.name)}</span>` +
+             `<div class="m">${esc(sp.m)}</div><div class="src">${esc(sp.src)}</div></div>`;
+    }
+  }
+  const left = omittedIn(S);  // what show says it leaves out: the year stem's spirits, the day's
+  if (left.length) {
+    const need = S.ystem === null && S.day === null ? "年干或日干支" : S.ystem === null ? "年干" : "日干支";
+    out += `<p class="omitted" data-ids="${left.map((i) => D.spirits[i].id).join(" ")}">未列 ${left.length} 位：需要${need}` +
+           `（${left.map((i) => esc(D.spirits[i].name)).join(" ")}）</p>`;
   }
   box.innerHTML = out;
 }
 function esc(t) { return String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
 // -- turning ----------------------------------------------------------------------------------------
-function step(dial, d) {
-  if (dial === "year") S.year = (S.year + d + 12) % 12;
-  else if (dial === "month") S.month = (S.month - 1 + d + 12) % 12 + 1;
-  else S.xun = (S.xun + d + 6) % 6;
-  render();
-}
-function setDialFor(ring, anchor) {  // the dial value whose anchor for this ring is nearest the rotation
-  let best = null, bestD = 99;
-  ring.anchors.forEach((a, v) => { const d = Math.abs(((anchor - a) % 12 + 18) % 12 - 6); if (d < bestD) { bestD = d; best = v; } });
-  const kv = keyValues(S), cur = kv[ring.key];
-  if (best === cur) return;
-  if (ring.dial === "year") S.year = best;
-  else if (ring.dial === "xun") S.xun = best;
-  else {  // a month-keyed disc (month, season …): the nearest month giving that value
-    for (let k = 0; k < 12; k++) {
-      for (const m of [((S.month - 1 + k) % 12) + 1, ((S.month - 1 - k + 12) % 12) + 1]) {
-        if (keyValues({ year: S.year, month: m, xun: S.xun })[ring.key] === best) { S.month = m; return; }
-      }
-    }
-  }
-}
+function step(dial, d) { Object.assign(S, stepped(S, dial, d)); render(); }
 function hit(ev) {  // the plate, ring and branch under a pointer
   const pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
   const q = pt.matrixTransform(svg.getScreenCTM().inverse());
@@ -353,7 +426,7 @@ function endDrag() {
   if (!drag) return;
   const ring = drag.ring;
   ring.dragging = false;
-  if (drag.moved) setDialFor(ring, ((Math.round(ring.rot) % 12) + 12) % 12);
+  if (drag.moved) Object.assign(S, turnTo(S, ring, mod(Math.round(ring.rot), 12)));
   else { selected = drag.branch; }
   drag = null;
   render();
@@ -366,29 +439,64 @@ svg.addEventListener("wheel", (ev) => {
   ev.preventDefault();
   step(h.ring.dial, ev.deltaY > 0 ? 1 : -1);
 }, { passive: false });
+const KEY_DIALS = { y: "year", m: "month", x: "xun", d: "day" };
 document.addEventListener("keydown", (ev) => {
-  const k = ev.key.toLowerCase(), d = ev.shiftKey ? -1 : 1;
-  if (k === "y") step("year", d); else if (k === "m") step("month", d); else if (k === "x") step("xun", d);
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.tagName === "SELECT") return;  // a select reads its own keys
+  const dial = KEY_DIALS[ev.key.toLowerCase()];
+  if (dial) { step(dial, ev.shiftKey ? -1 : 1); ev.preventDefault(); }
 });
 for (const b of document.querySelectorAll("header button")) b.addEventListener("click", () => step(b.dataset.dial, +b.dataset.step));
+// a link opens at its state: year=丙午 (or a bare branch, 午), month=1…12, xun=甲辰, day=庚戌; what the
+// address leaves out is kept, but a day left out is no day. A value not understood is named, once.
 function fromHash() {
-  const q = new URLSearchParams(location.hash.slice(1));
-  const y = B.indexOf((q.get("year") || "").slice(-1)), m = parseInt(q.get("month"), 10), x = D.xun.indexOf(q.get("xun"));
-  if (y >= 0) S.year = y;
-  if (m >= 1 && m <= 12) S.month = m;
-  if (x >= 0) S.xun = x;
+  const q = new URLSearchParams(location.hash.slice(1)), bad = [];
+  if (![...q.keys()].length) return;
+  const strip = (v, suffix) => (v.endsWith(suffix) ? v.slice(0, -1) : v).trim();
+  const pillar = (v) => { const s = D.stems.indexOf(v[0]), b = B.indexOf(v[1]);
+                          return v.length === 2 && s >= 0 && b >= 0 && (s - b) % 2 === 0 ? pillarOf(s, b) : -1; };
+  const t = { ...S, day: null };
+  if (q.has("year")) {
+    const v = strip(q.get("year"), "年");
+    if (v.length === 1 && B.includes(v)) { t.year = B.indexOf(v); t.ystem = null; }
+    else if (pillar(v) >= 0) { t.year = pillar(v) % 12; t.ystem = pillar(v) % 10; }
+    else bad.push(`year=${q.get("year")}（应为甲子如丙午，或一支如午）`);
+  }
+  if (q.has("month")) {
+    const v = q.get("month").trim(), m = /^[0-9]{1,2}$/.test(v) ? +v : D.months.indexOf(v) + 1;
+    if (m >= 1 && m <= 12) t.month = m; else bad.push(`month=${q.get("month")}（应为1–12）`);
+  }
+  if (q.has("xun")) {
+    const x = D.xun.indexOf(strip(q.get("xun"), "旬"));
+    if (x >= 0) t.xun = x; else bad.push(`xun=${q.get("xun")}（应为${D.xun.join(" ")}）`);
+  }
+  if (q.has("day") && q.get("day").trim() !== "") {
+    const d = pillar(strip(q.get("day"), "日"));
+    if (d < 0) bad.push(`day=${q.get("day")}（应为甲子如庚戌）`);
+    else {
+      if (q.has("xun") && Math.floor(d / 10) !== t.xun) bad.push(`day=${P(d)} 属${D.xun[Math.floor(d / 10)]}旬，不属${D.xun[t.xun]}旬：取日之旬`);
+      t.day = d; t.xun = Math.floor(d / 10);
+    }
+  }
+  Object.assign(S, t);
+  const note = document.getElementById("notice");
+  note.textContent = bad.length ? "网页所记有误：" + bad.join("；") : "";
+  note.hidden = !bad.length;
 }
 window.addEventListener("hashchange", () => { fromHash(); render(); });
 // for the tests and for scripting: the state and what each branch holds now
 const ids = (rows) => rows.map((row) => row.map((i) => D.spirits[i].id));
+const full = (s) => ({ year: 0, ystem: null, month: 1, xun: 0, day: null, ...s });
 window.shensha = { state: () => ({ ...S }), listing: () => ids(listing(S)),
-                   listingFor: (y, m, x) => ids(listing({ year: y, month: m, xun: x })),
+                   listingFor: (s) => ids(listing(full(s))),
+                   omittedFor: (s) => omittedIn(full(s)).map((i) => D.spirits[i].id),
+                   label: (s) => stateLabel(full(s)), address: () => address(S),
                    toClient: (x, y) => { const pt = svg.createSVGPoint(); pt.x = x; pt.y = y;
                                          const q = pt.matrixTransform(svg.getScreenCTM()); return { x: q.x, y: q.y }; },
                    branchPoint: (plate, b) => { const p = plates[plate], a = angleOf(b), r = p.r + U;
                                                  return window.shensha.toClient(p.cx + r * Math.cos(a), p.cy + r * Math.sin(a)); },
                    ringCentre: (id) => { const ring = D.rings.find((g) => g.id === id), p = plates[ring.plate];
                                          const r = (L[id][0] + L[id][1]) / 2 * U; return { cx: p.cx, cy: p.cy, r: r }; } };
+buildDials();
 fromHash();
 build();
 render();

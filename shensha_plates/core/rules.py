@@ -1,9 +1,9 @@
 """Each placement rule of the catalog as a typed frozen value, parsed once at load (issue 29 item 1).
 
-The catalog validates a rule's TOML table (every fault named by file, entry, field and value) and
-:func:`parse_rule` turns the valid table into one of the values below; a :class:`~shensha_plates.core.
-catalog.Spirit` holds that value, and the engine dispatches on its type. Nothing downstream reads a
-rule's fields by name.
+The catalog reads a rule's TOML table by its schema (:mod:`shensha_plates.core.schema`; every fault
+named by file, entry, field and value) straight into one of the values below; a :class:`~shensha_plates.
+core.catalog.Spirit` holds that value, and the engine dispatches on its type. Nothing downstream reads
+a rule's fields by name.
 
 ``ring``       :class:`RingPlacing`: on a ring slot, ``offset`` branches 顺 from the ring's anchor;
 ``table``      :class:`TablePlacing`: an explicit table with one entry per key value;
@@ -19,19 +19,24 @@ RingPlacing(ring='L6', offsets=(0,), at=None)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from collections.abc import Sequence
+from typing import ClassVar
 
 from shensha_plates.core.cycle import BRANCHES, STEMS, TRIGRAMS, TRIGRAM_PALACES, stem_palace
 
-__all__ = ["table_entries", "label_branch", "StepPlacing", "AlternatePlacing", "TablePlacing", "FixedPlacing",
-           "RingPlacing", "OppositePlacing", "Placing", "KeyedPlacing", "parse_rule"]
+__all__ = ["table_entries", "label_branch", "is_label", "StepPlacing", "AlternatePlacing", "TablePlacing", "FixedPlacing",
+           "RingPlacing", "OppositePlacing", "Placing", "KeyedPlacing"]
 
 
 def label_branch(label: str, palaces: str = "liuren") -> int:
     """Branch index where a position label lies: a branch, a stem or trigram (its palace), or a
-    甲子 pillar (its branch)."""
+    甲子 pillar (its branch). Anything else (甲丑 too, which is no pillar) raises :class:`ValueError`:
+    this is also how the catalog checks a label.
+
+    >>> label_branch("寅"), label_branch("甲"), label_branch("乾"), label_branch("丙午")
+    (2, 2, 11, 6)
+    """
     if len(label) == 1:
         if label in BRANCHES:
             return BRANCHES.index(label)
@@ -40,8 +45,19 @@ def label_branch(label: str, palaces: str = "liuren") -> int:
         if label in TRIGRAMS:
             return BRANCHES.index(TRIGRAM_PALACES[palaces][label])
     elif len(label) == 2 and label[0] in STEMS and label[1] in BRANCHES:
-        return BRANCHES.index(label[1])
+        branch = BRANCHES.index(label[1])
+        if (STEMS.index(label[0]) - branch) % 2 == 0:  # a stem and a branch of the same polarity
+            return branch
     raise ValueError(f"not a position label: {label!r}")
+
+
+def is_label(label: str) -> bool:
+    """Whether ``label`` is a position label (:func:`label_branch`)."""
+    try:
+        label_branch(label)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +108,15 @@ class FixedPlacing:
 
 @dataclass(frozen=True, slots=True)
 class RingPlacing:
-    """On a disc, at these slot offsets (or, with ``at``, at a label for each value)."""
+    """On a disc, at these slot offsets (or, with ``at``, at a label for each value). The disc's key
+    and anchor are carried too, so that placing needs no look-up of the ring."""
 
     kind: ClassVar[str] = "ring"
     ring: str
     offsets: tuple[int, ...]
     at: tuple[str, ...] | None
+    key: str = field(repr=False)
+    anchor: StepPlacing | AlternatePlacing | TablePlacing = field(repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,24 +138,3 @@ def table_entries(values: str | Sequence[str]) -> tuple[tuple[str, ...], ...]:
     if isinstance(values, str):
         return tuple((ch,) for ch in values)
     return tuple(tuple(v.split()) for v in values)
-
-
-def parse_rule(raw: Mapping[str, Any]) -> Placing:
-    """The typed value of a rule table the catalog has validated (its kind and fields checked)."""
-    kind = raw["kind"]
-    if kind == "step":
-        return StepPlacing(str(raw["key"]), BRANCHES.index(raw["start"]), int(raw["step"]))
-    if kind == "alternate":
-        return AlternatePlacing(str(raw["key"]), BRANCHES.index(raw["start"]))
-    if kind == "table":
-        return TablePlacing(str(raw["key"]), table_entries(raw["values"]))
-    if kind == "fixed":
-        return FixedPlacing(tuple(label for entry in table_entries(raw["values"]) for label in entry))
-    if kind == "ring":
-        offs = raw["offset"]
-        at = raw.get("at")
-        offsets = tuple(int(o) for o in offs) if isinstance(offs, list | tuple) else (int(offs),)
-        return RingPlacing(str(raw["ring"]), offsets, None if at is None else tuple(at))
-    if kind == "opposite":
-        return OppositePlacing(str(raw["of"]))
-    raise ValueError(f"rule kind {kind!r} has no placing")

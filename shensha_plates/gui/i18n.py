@@ -194,6 +194,7 @@ STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "copy_image": ("复制图像", "複製圖像", "copy image"),
     "booklet": ("全年年历（PDF）…", "全年年曆（PDF）…", "year booklet (PDF)…"),
     "side_panel": ("侧栏", "側欄", "side panel"),
+    "plate_pinyin": ("盘上名下注拼音", "盤上名下註拼音", "pinyin under the names on the discs"),
     "cls_turned": ("（另有 {n} 盘转动：{rings}）", "（另有 {n} 盤轉動：{rings}）", "(and {n} discs turned: {rings})"),
     "present_dial": ("方向键转{dial}盘（1–5 换盘）", "方向鍵轉{dial}盤（1–5 換盤）", "the arrow keys turn the {dial} dial (1–5 to change)"),
     "find_moment": ("查找吉日吉时…", "查找吉日吉時…", "find days and hours by spirits and lessons…"),

@@ -66,6 +66,8 @@ class Message:
 
 @dataclass(frozen=True, slots=True)
 class Consistency:
+    """Whether the discs as turned by hand show a real state, the nearest one, and the discs that differ from it."""
+
     consistent: bool
     nearest: State
     off_rings: tuple[str, ...]

@@ -15,6 +15,8 @@ __all__ = ["PALETTE", "QUALITY_COLOR", "branch_angle", "Palette", "annulus_path"
 
 @dataclass(frozen=True)
 class Palette:
+    """The colours the plates and panels are drawn in (paper, ink, the three qualities, the discs' alternating fills, rules)."""
+
     paper: QColor
     ink: QColor
     good: QColor

@@ -24,7 +24,7 @@ from functools import lru_cache
 from collections.abc import Iterable, Sequence
 
 __all__ = ["Metrics", "NameBox", "SlotFit", "Spec", "fit_slot", "name_length", "ring_radii", "HALF_ANGLE", "WRAP_AT",
-           "slot_fits_in_sector"]
+           "slot_fits_in_sector", "reading_boxes", "boxes_overlap"]
 
 HALF_ANGLE = 15.0  # a slot spans 30°
 _TAN = math.tan(math.radians(HALF_ANGLE))
@@ -116,6 +116,8 @@ def _split(units: Sequence[int], first_fuller: bool) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _Arrangement:
+    """One way to set a slot's names: rows or columns, each strip's capacity and the names in each."""
+
     horizontal: bool
     capacities: tuple[int, ...]            # strips from the inside out: cells across (columns) / names (rows)
     upright: tuple[tuple[int, ...], ...]   # names in each strip (inside out), read upright
@@ -276,3 +278,41 @@ def slot_fits_in_sector(boxes: Sequence[NameBox], r_in: float, r_out: float, mar
         if math.hypot(nearest_x, b.rho0) < r_in + margin - 1e-9:
             return False
     return True
+
+
+def boxes_overlap(a: NameBox, b: NameBox) -> bool:
+    """True if two boxes of one slot share some area (touching edges do not count)."""
+    return a.x0 < b.x1 - 1e-9 and b.x0 < a.x1 - 1e-9 and a.rho0 < b.rho1 - 1e-9 and b.rho0 < a.rho1 - 1e-9
+
+
+def reading_boxes(names: Sequence[NameBox], ink: Sequence[NameBox], widths: Sequence[float], height: float,
+                  r_in: float, r_out: float, turned: bool, margin: float = 0.0) -> tuple[NameBox | None, ...]:
+    """Where each name's reading (its pinyin, one line ``widths[i]`` long and ``height`` deep, across
+    the slot's axis) goes, or None where the slot has no room for it.
+
+    The line sits under the name as it is read: just inside the name's text for a slot read upright
+    (below a row; past the foot of a column), just outside it for a slot read turned about, centred
+    on the text. It is kept only if it lies wholly inside the slot (``margin`` from its edges, so it
+    never reaches a neighbouring slot) and covers no other name's box, no name's text and no reading
+    placed before it. ``names`` are the names' boxes, ``ink`` the part of each that its text covers
+    (:func:`shensha_plates.gui.plate.slot_paint.name_rects`); a width of 0 asks for no reading."""
+    gap = height * 0.08
+    placed: list[NameBox] = []
+    out: list[NameBox | None] = []
+    for i, (text, w) in enumerate(zip(ink, widths, strict=True)):
+        if w <= 0:
+            out.append(None)
+            continue
+        mid = (text.x0 + text.x1) / 2
+        if turned:
+            box = NameBox(mid - w / 2, mid + w / 2, text.rho1 + gap, text.rho1 + gap + height)
+        else:
+            box = NameBox(mid - w / 2, mid + w / 2, text.rho0 - gap - height, text.rho0 - gap)
+        clear = (slot_fits_in_sector([box], r_in, r_out, margin)
+                 and not any(boxes_overlap(box, b) for j, b in enumerate(names) if j != i)
+                 and not any(boxes_overlap(box, t) for t in ink)
+                 and not any(boxes_overlap(box, r) for r in placed))
+        if clear:
+            placed.append(box)
+        out.append(box if clear else None)
+    return tuple(out)

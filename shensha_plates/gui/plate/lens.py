@@ -58,6 +58,8 @@ _MARK = {"good": "○", "bad": "●", "mixed": "◐"}
 
 @dataclass(frozen=True, slots=True)
 class SlotHit:
+    """The slot under the pointer: its disc, slot and the branch it stands on."""
+
     ring_id: str
     slot: int
     branch: int

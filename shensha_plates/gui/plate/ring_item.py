@@ -22,9 +22,9 @@ from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation,
 from PySide6.QtGui import QBrush, QImage, QPainter, QPainterPath, QPen, QPixmap, QTransform
 
 from shensha_plates.gui.fonts import plate_font
-from shensha_plates.gui.plate.fit import Metrics, SlotFit
+from shensha_plates.gui.plate.fit import Metrics, NameBox, SlotFit
 from shensha_plates.gui.plate.slot_paint import (SlotEntry, box_rect, layout_slot, metrics_for,
-                                                 paint_slot, slot_flipped)
+                                                 paint_slot, reading_layout, reading_sizes, slot_flipped)
 from shensha_plates.gui.style import PALETTE, Palette, annulus_path, branch_angle
 
 __all__ = ["RingItem"]
@@ -64,6 +64,12 @@ class RingItem(pg.GraphicsObject):
         self._laid_out_px = 0.0
         self._fits: list[SlotFit] = []
         self._fit_key: tuple[float, float, float, str] | None = None
+        # each slot's readings (pinyin under the names, where they fit): the type size and the boxes
+        # read upright and turned about, laid out for the plate's size on screen (logical pixels per
+        # ring unit), as the names' readings must stay legible however small the plate is drawn
+        self._reading_scale = 0.0
+        self._reading_px: list[float] = [0.0] * 12
+        self._readings: list[tuple[tuple[NameBox | None, ...], tuple[NameBox | None, ...]]] = [((), ())] * 12
         # Rotated text cannot use the glyph cache, so on screen each slot is drawn from a pixmap
         # rendered at the current device scale; exports draw vectors (direct_paint).
         # bitmaps are keyed by what a slot holds, so a state change redraws only the slots it changes
@@ -159,8 +165,50 @@ class RingItem(pg.GraphicsObject):
             self._rest_pixmaps.clear()
             self._fit_key = key
         self._fits = [layout_slot(self.r_in, self.r_out, slot, self.char_px, self.metrics) for slot in self._entries]
+        self._layout_readings(self._reading_scale)
         self._laid_out = True
         self.update()
+
+    @property
+    def has_readings(self) -> bool:
+        return any(e.reading for slot in self._entries for e in slot)
+
+    def _layout_readings(self, screen_scale: float) -> None:
+        """Place the readings for a plate drawn at ``screen_scale`` logical pixels per ring unit."""
+        self._reading_scale = screen_scale
+        if not self.has_readings:
+            self._reading_px = [0.0] * 12
+            self._readings = [((), ())] * 12
+            return
+        for k, (entries, fit) in enumerate(zip(self._entries, self._fits, strict=True)):
+            # the size at which the most of the slot's readings fit (read either way), the larger of equals
+            best: tuple[int, float, tuple[tuple[NameBox | None, ...], tuple[NameBox | None, ...]]] | None = None
+            for size in reading_sizes(fit.char_px, screen_scale):
+                both = (reading_layout(entries, fit, self.metrics, False, self.r_in, self.r_out, size),
+                        reading_layout(entries, fit, self.metrics, True, self.r_in, self.r_out, size))
+                count = sum(b is not None for side in both for b in side)
+                if best is None or count > best[0]:
+                    best = (count, size, both)
+            self._reading_px[k] = best[1] if best is not None else 0.0
+            self._readings[k] = best[2] if best is not None else ((), ())
+
+    def readings(self, slot: int, flipped: bool) -> tuple[NameBox | None, ...]:
+        """Where each name of ``slot`` has its reading (read upright or turned about), None where the
+        slot has no room for it; empty when no readings are shown."""
+        return self._readings[slot][1 if flipped else 0]
+
+    def slot_flipped_now(self, slot: int) -> bool:
+        """Whether ``slot`` is read turned about at the ring's present rotation."""
+        _x, _y, angle = self._slot_geometry()[slot]
+        return slot_flipped((angle + self.rotation()) % 360, self.text_mode, self._fits[slot].horizontal)
+
+    def lay_out_readings_for(self, screen_scale: float) -> None:
+        """Lay the readings out for a plate drawn at ``screen_scale`` logical pixels per ring unit
+        (painting does this itself; for measuring without painting)."""
+        if abs(screen_scale - self._reading_scale) > 1e-9:
+            self._layout_readings(screen_scale)
+            self._pixmaps.clear()
+            self._rest_pixmaps.clear()
 
     def _paint_background(self, p: QPainter) -> None:
         """What turns with the disc besides its names: the notch on the outer edge where slot 0 begins
@@ -209,6 +257,10 @@ class RingItem(pg.GraphicsObject):
             if scale > 0 and abs(scale - self._rest_scale) > 1e-6 * scale:
                 self._rest_pixmaps.clear()  # blitted unscaled, so they must match the device exactly
                 self._rest_scale = scale
+        if self.has_readings and scale > 0:
+            logical = scale / (p.device().devicePixelRatioF() if p.device() is not None else 1.0)
+            if abs(logical - self._reading_scale) > 0.08 * logical:  # a new size on screen: fit them again
+                self.lay_out_readings_for(logical)
         moving = self.animating or self.dragging
         # bitmaps have transparent margins: edge antialiasing only costs time
         p.setRenderHint(QPainter.RenderHint.Antialiasing, self.direct_paint)
@@ -254,7 +306,8 @@ class RingItem(pg.GraphicsObject):
             if self._hidden_names:
                 continue
             if self.direct_paint:
-                paint_slot(p, self._entries[k], fit, mid, self.palette, self.metrics, flipped, glyph)
+                paint_slot(p, self._entries[k], fit, mid, self.palette, self.metrics, flipped, glyph,
+                           self.readings(k, flipped), self._reading_px[k])
             elif scale > 0:
                 pix, bounds = self._slot_pixmap(k, flipped, glyph)
                 t.translate(bounds.left(), bounds.top())
@@ -291,10 +344,11 @@ class RingItem(pg.GraphicsObject):
             return QRectF()
         # the union of the boxes' rectangles (see box_rect), in plain numbers: the first paint asks
         # for some two hundred of these
-        x0 = min(b.x0 for b in fit.boxes)
-        x1 = max(b.x1 for b in fit.boxes)
-        y0 = mid - max(b.rho1 for b in fit.boxes)
-        y1 = mid - min(b.rho0 for b in fit.boxes)
+        boxes = list(fit.boxes) + [b for turned in self._readings[k] for b in turned if b is not None]
+        x0 = min(b.x0 for b in boxes)
+        x1 = max(b.x1 for b in boxes)
+        y0 = mid - max(b.rho1 for b in boxes)
+        y1 = mid - min(b.rho0 for b in boxes)
         # a turned character (upright text) may reach a little past its cell
         m = 2 + (fit.char_px * 0.25 if self.text_mode == "upright" else 0.0)
         return QRectF(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
@@ -303,7 +357,7 @@ class RingItem(pg.GraphicsObject):
         ip.setRenderHint(QPainter.RenderHint.Antialiasing)
         ip.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         paint_slot(ip, self._entries[k], self._fits[k], (self.r_in + self.r_out) / 2, self.palette, self.metrics,
-                   flipped, glyph)
+                   flipped, glyph, self.readings(k, flipped), self._reading_px[k])
 
     def _rest_pixmap(self, k: int, flipped: bool, glyph: int, screen_turn: int,
                      dpr: float) -> tuple[QPixmap, QPointF]:

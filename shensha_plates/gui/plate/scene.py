@@ -43,6 +43,8 @@ UPPER_BESIDE_SPARSE = 1.1
 
 @dataclass(frozen=True)
 class ViewConfig:
+    """How the plates are laid out and written: side by side or stacked, which branch is up, text mode."""
+
     layout: str = "side"          # side | stacked
     orientation: str = "south"    # south (午 up) | north (子 up)
     text_mode: str = "radial"     # radial | upright
@@ -66,10 +68,14 @@ def _ring_index(plate: Plate) -> dict[tuple[str, str, int], str]:
 
 def slot_entries(plate: Plate, ring_id: str, lang: str,
                  index: dict[tuple[str, str, int], str] | None = None,
-                 in_force: Mapping[str, bool] | None = None) -> list[tuple[SlotEntry, ...]]:
+                 in_force: Mapping[str, bool] | None = None, readings: bool = False) -> list[tuple[SlotEntry, ...]]:
     """The names on each slot of a ring, as the core's plate gives them (linked mode: slot k lies
     on branch anchor + k). Spirits that the state leaves out (e.g. 阳缠 in a yin year) are skipped.
-    ``index`` (from one pass over the plate) saves rescanning it for every ring."""
+    ``index`` (from one pass over the plate) saves rescanning it for every ring. ``readings``: each
+    name carries its pinyin (from :func:`shensha_plates.core.english.pinyin`), drawn under it where
+    the slot has room."""
+    if readings:
+        from shensha_plates.core.english import pinyin
     rp = plate.ring(ring_id)
     where = index if index is not None else _ring_index(plate)
     trad = is_trad(lang)
@@ -88,7 +94,8 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
                 spirit_id=spirit.id, text=spirit.name_trad if trad else spirit.name,
                 quality=spirit.quality, suffix=suffix,
                 conditional=spirit.condition is not None and decided is not True,
-                has_variants=bool(spirit.variants), dimmed=decided is False))
+                has_variants=bool(spirit.variants), dimmed=decided is False,
+                reading=pinyin(spirit.name) if readings else ""))
         out.append(tuple(entries))
     return out
 
@@ -279,12 +286,15 @@ class PlateScene:
         self.heaven_group = name
         self.beyond[name] = r2 - r0
 
-    def set_names(self, plate: Plate, lang: str, in_force: Mapping[str, bool] | None = None) -> None:
+    def set_names(self, plate: Plate, lang: str, in_force: Mapping[str, bool] | None = None,
+                  readings: bool = False) -> None:
         """Give every ring its names for ``plate`` and title each plate; ``in_force`` tells which
-        conditional names the Liu Ren plate puts in force (and which not)."""
+        conditional names the Liu Ren plate puts in force (and which not); ``readings``: each name's
+        pinyin under it where there is room."""
         index = _ring_index(plate)
         for rid, ring in self.rings.items():
-            ring.set_content(slot_entries(plate, rid, lang, index, in_force), ring.char_px, self.config.palette)
+            ring.set_content(slot_entries(plate, rid, lang, index, in_force, readings), ring.char_px,
+                             self.config.palette)
         for name, title in self.titles.items():
             key = {"upper": "upper_plate", "lower": "lower_plate", "stacked": "app_title"}[name]
             text = tr(key, lang)

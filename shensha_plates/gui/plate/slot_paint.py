@@ -13,14 +13,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
 
 from shensha_plates.gui.fonts import plate_font
-from shensha_plates.gui.plate.fit import Metrics, NameBox, SlotFit, fit_slot
+from shensha_plates.gui.plate.fit import Metrics, NameBox, SlotFit, fit_slot, reading_boxes
 from shensha_plates.gui.style import Palette
 
 __all__ = ["SlotEntry", "quality_color", "draw_mark", "layout_slot", "name_rects", "paint_slot", "slot_flipped",
-           "box_rect", "entry_specs", "metrics_for", "METRICS", "UPRIGHT_METRICS"]
+           "box_rect", "entry_specs", "metrics_for", "METRICS", "UPRIGHT_METRICS", "reading_layout", "reading_sizes",
+           "READING_MIN_PX", "READING_SHARES"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,7 @@ class SlotEntry:
     conditional: bool = False
     has_variants: bool = False
     dimmed: bool = False  # a conditional name whose condition does not hold on this plate
+    reading: str = ""     # the name's pinyin, drawn under it where the slot has room (empty: none asked)
 
 
 def quality_color(palette: Palette, quality: str) -> QColor:
@@ -118,15 +120,73 @@ def slot_flipped(screen_angle: float, text_mode: str, horizontal: bool) -> bool:
     return -math.cos(a) - math.sin(a) < 0  # unturned, a column reads inwards
 
 
+# A reading (pinyin) under a name is set no smaller than this on screen (logical pixels: Latin letters
+# with tone marks below it cannot be read), and at one of these shares of the name's own type: the
+# largest at which the most of a slot's readings fit (a ruby is about half its base; where the plate
+# is drawn large, a quarter is still legible and finds room in many more slots).
+READING_MIN_PX: Final = 9.0
+READING_SHARES: Final = (0.45, 0.35, 0.25)
+_LINE: Final = 1.15  # a reading's line height, in its type size
+
+
+def reading_sizes(char_px: float, screen_scale: float) -> tuple[float, ...]:
+    """The type sizes (ring units, largest first) a slot's readings may take, for names of ``char_px``
+    on a plate drawn at ``screen_scale`` logical pixels per ring unit."""
+    floor = READING_MIN_PX / screen_scale if screen_scale > 0 else 0.0
+    return tuple(sorted({max(floor, share * char_px) for share in READING_SHARES}, reverse=True))
+
+
+def _advance(text: str, size: float) -> float:
+    return QFontMetricsF(plate_font(size)).horizontalAdvance(text)
+
+
+def reading_layout(entries: Sequence[SlotEntry], fit: SlotFit, metrics: Metrics, flipped: bool, r_in: float,
+                   r_out: float, size: float) -> tuple[NameBox | None, ...]:
+    """Each name's reading box in slot coordinates, or None where it does not fit (see
+    :func:`shensha_plates.gui.plate.fit.reading_boxes`); readings of ``size`` (ring units)."""
+    if not fit.boxes or size <= 0 or not any(e.reading for e in entries):
+        return (None,) * len(entries)
+    widths = [_advance(e.reading, size) if e.reading else 0.0 for e in entries]
+    boxes = fit.flipped_boxes if flipped else fit.boxes
+    return reading_boxes(boxes, name_rects(fit, entries, metrics, flipped), widths, size * _LINE, r_in, r_out,
+                         flipped, metrics.pad * fit.char_px)
+
+
+def _paint_readings(p: QPainter, entries: Sequence[SlotEntry], readings: Sequence[NameBox | None], size: float,
+                    mid: float, palette: Palette, flipped: bool) -> None:
+    p.setFont(plate_font(size))
+    for e, b in zip(entries, readings, strict=True):
+        if b is None:
+            continue
+        p.setOpacity(0.3 if e.dimmed else 1.0)
+        p.setPen(QPen(quality_color(palette, e.quality)))
+        rect = box_rect(b, mid)
+        if flipped:  # read turned about, like the name above it
+            p.save()
+            p.translate(rect.center())
+            p.rotate(180)
+            p.drawText(QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height()),
+                       Qt.AlignmentFlag.AlignCenter, e.reading)
+            p.restore()
+        else:
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, e.reading)
+    p.setOpacity(1.0)
+
+
 def paint_slot(p: QPainter, entries: Sequence[SlotEntry], fit: SlotFit, mid: float, palette: Palette,
-               metrics: Metrics = METRICS, flipped: bool = False, glyph_turn: float = 0.0) -> None:
+               metrics: Metrics = METRICS, flipped: bool = False, glyph_turn: float = 0.0,
+               readings: Sequence[NameBox | None] = (), reading_px: float = 0.0) -> None:
     """Paint a slot's names with painter ``p`` in the slot's frame (see :func:`box_rect`).
 
     Each character is turned by ``glyph_turn`` degrees about its own cell (180° for a slot read
-    turned about, so that it reads the right way up; any angle for upright text)."""
+    turned about, so that it reads the right way up; any angle for upright text). ``readings``:
+    where each name's pinyin goes (:func:`reading_layout`, None where there is no room), in type
+    of ``reading_px``."""
     c = fit.char_px
     if c <= 0:
         return
+    if readings and reading_px > 0:
+        _paint_readings(p, entries, readings, reading_px, mid, palette, flipped)
     regular = plate_font(c)
     bold = plate_font(c, bold=True)
     small = plate_font(c * 0.72)

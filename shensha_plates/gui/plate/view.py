@@ -75,6 +75,7 @@ class PlateView(pg.GraphicsLayoutWidget):
         self.heaven = self.plates.heaven  # the heaven plate and the generals (shown with an hour)
         self.show_heaven = True          # the view option; the rings appear when the state has an hour
         self.general_names = False
+        self.readings = False  # each name's pinyin under it on the discs, where there is room
         for rid, ring in {**self.rings, **self.heaven}.items():
             ring.sigDragStarted.connect(lambda rid=rid: self._drag_started(rid))
             ring.sigRotationChanged.connect(lambda _deg, rid=rid: self._drag_moved(rid))
@@ -212,13 +213,42 @@ class PlateView(pg.GraphicsLayoutWidget):
 
     def refresh(self, animate: bool = False) -> None:
         """Give every ring its names for the current state and turn it into place."""
-        self.plates.set_names(self.model.plate, self.model.lang, self.model.in_force() or None)
+        self.plates.set_names(self.model.plate, self.model.lang, self.model.in_force() or None, self.readings)
         if self.config.heaven:
             from shensha_plates.gui.liuren import heaven_labels
             th, tg = heaven_labels(self.model, self.config.general_names)
             self.heaven["TH"].set_labels(th, self.heaven["TH"].char_px, self.config.palette)
             self.heaven["TG"].set_labels(tg, self.heaven["TG"].char_px, self.config.palette)
         self.sync_rotations(animate)
+
+    def set_readings(self, on: bool) -> None:
+        """Show (or not) each name's pinyin under it on the discs, wherever its slot has room."""
+        if on != self.readings:
+            self.readings = on
+            self.refresh()
+
+    def readings_shown(self) -> tuple[int, int]:
+        """(names whose pinyin is drawn under them, names on the discs) as the discs lie now; the
+        readings laid out for the canvas's present scale."""
+        scale = self.screen_scale()
+        shown = total = 0
+        for ring in self.rings.values():
+            if ring.parentItem() is None or not ring.isVisible():
+                continue
+            if ring.has_readings:
+                ring.lay_out_readings_for(scale)
+            for k in range(12):
+                entries = ring.entries(k)
+                total += len(entries)
+                if ring.has_readings:
+                    shown += sum(b is not None for b in ring.readings(k, ring.slot_flipped_now(k)))
+        return shown, total
+
+    def screen_scale(self) -> float:
+        """Logical pixels on screen per unit of the plates."""
+        rect = self.viewbox.viewRect()
+        size = self.viewbox.size()
+        return min(size.width() / rect.width(), size.height() / rect.height()) if rect.width() > 0 else 0.0
 
     def sync_rotations(self, animate: bool = True) -> None:
         anchors = self.model.anchors()

@@ -71,6 +71,7 @@ ACTIONS: Final[tuple[ActionSpec, ...]] = (
     ActionSpec("zoom", "Z", "view", "zoom_quadrant", "toggle_zoom"),
     ActionSpec("orientation", "O", "view", "orientation", "toggle_orientation"),
     ActionSpec("paper", "P", "view", "paper_mode", "toggle_paper"),
+    ActionSpec("pinyin", None, "view", "plate_pinyin", "toggle_pinyin", checkable=True),
     ActionSpec("reset_view", "0", "view", "reset_view", "reset_view"),
     # 帮助
     ActionSpec("shortcuts", "F1", "help", "shortcuts", "show_shortcuts"),

@@ -432,6 +432,7 @@ class MainWindow(QMainWindow):
             self.actions_by_name[spec.id].setText(tr(spec.title, lang))
         for name, menu in self.menus.items():
             menu.setTitle(tr(name, lang))
+        self._follow_pinyin()
         self._update_status()
 
     def _restore_querent(self) -> None:
@@ -488,6 +489,20 @@ class MainWindow(QMainWindow):
             self.splitter.setSizes([max(200, total - 360), 360] + self.splitter.sizes()[2:])
         act = self.actions_by_name["side_panel"]
         act.setChecked(show)
+
+    def toggle_pinyin(self) -> None:
+        """显示 → 盘上名下注拼音: each name's pinyin under it on the discs where its slot has room; the
+        choice is kept (until then it follows the language: on in English)."""
+        on = self.actions_by_name["pinyin"].isChecked()
+        self.settings.set("plate_pinyin", "on" if on else "off")
+        self.view.set_readings(on)
+
+    def _follow_pinyin(self) -> None:
+        """The pinyin setting as it applies now (``auto``: on in English, off in Chinese)."""
+        choice = self.settings.get("plate_pinyin")
+        on = choice == "on" or (choice == "auto" and self.model.lang == "en")
+        self.actions_by_name["pinyin"].setChecked(on)
+        self.view.set_readings(on)
 
     def cycle_one_plate(self) -> None:
         """V: both plates → the lower plate alone → the upper plate alone → both."""

@@ -30,6 +30,9 @@ DEFAULTS: Final[dict[str, Any]] = {
     "text_mode": "radial",
     "mountains": False,
     "english": False,
+    # each name's pinyin under it on the discs: "auto" follows the language (on in English, where a
+    # reader needs the reading; off in Chinese), "on"/"off" once chosen in the 显示 menu
+    "plate_pinyin": "auto",
     "reduce_motion": False,
     "first_run_hint_done": False,
     "querent/birth": "",
@@ -50,7 +53,7 @@ DEFAULTS: Final[dict[str, Any]] = {
 MAX_SIZE: Final = 1 << 20  # bytes: a settings file is a few hundred; anything larger is not ours
 CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "lang": LANGS, "layout": ("side", "stacked"), "orientation": ("south", "north"),
-    "text_mode": ("radial", "upright"), "calendar/year_start": ("lichun", "lichun-day", "new-year"),
+    "text_mode": ("radial", "upright"), "plate_pinyin": ("auto", "on", "off"), "calendar/year_start": ("lichun", "lichun-day", "new-year"),
     "calendar/month_basis": ("jie", "lunar"), "calendar/zi_hour": ("next-day", "same-day"),
 }
 
