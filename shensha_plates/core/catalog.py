@@ -34,7 +34,7 @@ from shensha_plates.core.schema import (
 )
 
 __all__ = [
-    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "parse_source", "seed_source", "Ring",
+    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "seed_source", "Ring",
     "Spirit", "Catalog", "load_catalog", "default_catalog", "label_branch",
 ]
 
@@ -122,11 +122,6 @@ def seed_source(where: Where, f: str, raw: Any) -> Source:
     if not isinstance(raw["quote"], str) or not raw["quote"].strip():
         raise where.fail(f"{f}.quote", raw["quote"], "must be a non-empty quotation")
     return Source(raw["file"], raw["quote"])
-
-
-def parse_source(file: str, entry: str, field: str, raw: Any) -> Source:
-    """:func:`seed_source` of the field ``field`` of ``entry`` in ``file``."""
-    return seed_source(Where(file, entry), field, raw)
 
 
 # A placement rule: one of the typed values of :mod:`shensha_plates.core.rules`.
