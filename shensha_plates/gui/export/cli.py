@@ -21,18 +21,20 @@ from pathlib import Path
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from shensha_plates.core.cli import EXIT_USAGE, UsageError, _Parser, add_state_arguments, ascii_number, emit, resolve_calendar, say, write_safely
+from shensha_plates.core.arguments import (CommandParser, UsageError, add_state_arguments, ascii_number,
+                                           rejected_warnings, resolve_calendar)
 from shensha_plates.core import interrupt
 from shensha_plates.core.cycle import ascii_int
 from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.lang import LANGS
+from shensha_plates.core.terminal import EXIT_USAGE, emit, say, write_safely
 
 __all__ = ["main", "build_parser", "booklet_main", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
 
 
-def build_parser() -> _Parser:
-    p = _Parser(prog="shensha-plates snapshot", description="Write a plate snapshot (PNG, SVG or PDF).")
+def build_parser() -> CommandParser:
+    p = CommandParser(prog="shensha-plates snapshot", description="Write a plate snapshot (PNG, SVG or PDF).")
     add_arguments(p)
     return p
 
@@ -108,7 +110,6 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
                                             None if calendar is None else calendar.moment)
         elif getattr(args, "birth", None) is not None:
             raise UsageError("--birth needs a lesson: an hour (--hour, or a --date with a time)")
-        from shensha_plates.core.cli import rejected_warnings
         for line in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
             say(err, line.removeprefix("shensha-plates: "))
         width, height = _size(args.size)
@@ -230,8 +231,8 @@ def _ensure_app() -> None:
     register_fonts()
 
 
-def build_booklet_parser() -> _Parser:
-    p = _Parser(prog="shensha-plates booklet",
+def build_booklet_parser() -> CommandParser:
+    p = CommandParser(prog="shensha-plates booklet",
                 description="Write the year booklet: a cover with the year plate, contents, and each month "
                             "(plates, spirits under each branch, the month's square tables) as one PDF.")
     add_booklet_arguments(p)
@@ -271,7 +272,6 @@ def run_booklet(args: argparse.Namespace, out: TextIO | None, err: TextIO | None
     def line(text: str) -> None:
         write_safely(err, text)
     try:
-        from shensha_plates.core.cli import rejected_warnings
         for warning in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
             say(err, warning.removeprefix("shensha-plates: "))
         from shensha_plates.gui.plate.scene import ViewConfig
