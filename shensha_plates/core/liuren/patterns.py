@@ -18,7 +18,6 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,10 +28,10 @@ from typing import TYPE_CHECKING, Any, Final
 from shensha_plates.core import tomlcache
 from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, overcomes,
                                        stem_palace)
-from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.liuren.strength import STRENGTHS, growth_stage, season_phase
-from shensha_plates.core.liuren.tables import TableSource, liuren_tables
+from shensha_plates.core.liuren.tables import TableSource, liuren_tables, table_source
+from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_of, read_toml, string_, template_fields, text
 
 if TYPE_CHECKING:
     from shensha_plates.core.engine import Plate
@@ -1009,7 +1008,6 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "lu_wang_on_stem": _t_lu_wang_on_stem, "trans_kin": _t_trans_kin, "upper_stage": _t_upper_stage,
     "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit,
 }
-_FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
                        "names", "count", "generals", "powers", "any", "either"}
@@ -1243,21 +1241,49 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
     return Test(**args)
 
 
-def _source(name: str, entry: str, raw: object) -> TableSource:
-    books = liuren_tables().books
-    if not isinstance(raw, dict) or set(raw) not in ({"book", "quote"}, {"file", "quote"}):
-        raise CatalogError(name, entry, "source", raw, "must be { book = …, quote = … } or { file = …, quote = … }")
-    quote = raw["quote"]
-    if not isinstance(quote, str) or not quote.strip():
-        raise CatalogError(name, entry, "source.quote", quote, "must be a non-empty quotation")
-    if "book" in raw:
-        if raw["book"] not in books:
-            raise CatalogError(name, entry, "source.book", raw["book"], "is not a book listed in plate.toml")
-        return TableSource(quote=quote, book=raw["book"])
-    from shensha_plates.core.catalog import SEED_FILES
-    if raw["file"] not in SEED_FILES:
-        raise CatalogError(name, entry, "source.file", raw["file"], "is not a seed file code")
-    return TableSource(quote=quote, file=raw["file"])
+def _source(where: Where, f: str, raw: Any) -> TableSource:
+    source: TableSource = table_source(liuren_tables().books)(where, f, raw)
+    return source
+
+
+def _why(where: Where, f: str, value: Any) -> str:
+    """A sentence template naming only the fields of :data:`_WHY_FIELDS`."""
+    value = _NONEMPTY(where, f, value)
+    fields = template_fields(value)
+    if fields is None:
+        raise where.fail(f, value, "is not a valid sentence template (a { or } without its pair)")
+    if not fields <= _WHY_FIELDS:
+        bad = sorted(fields - _WHY_FIELDS)[0]
+        raise where.fail(f, value, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
+    return str(value)
+
+
+def _tests(problem: str) -> Kind:
+    """A non-empty list of ``[[….test]]`` tables, each read by :func:`_read_test`."""
+    def read(where: Where, f: str, raw: Any) -> tuple[Test, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise where.fail(f, raw, problem)
+        return tuple(_read_test(where.file, where.entry, t) for t in raw)
+    return read
+
+
+def _pattern_id(where: Where, f: str, pid: Any) -> str:
+    if not isinstance(pid, str) or not pid.isidentifier():
+        raise where.fail(f, pid, "must be a new identifier")
+    return pid
+
+
+def _as_is(where: Where, f: str, value: Any) -> Any:
+    return value
+
+
+_NONEMPTY: Final = text("must be a non-empty text")
+_PATTERN: Final = Table({
+    "id": Field(_pattern_id), "name": Field(_NONEMPTY), "name_trad": Field(_NONEMPTY), "name_en": Field(_NONEMPTY),
+    "why": Field(_why), "kind": Field(one_of(KINDS, f"must be one of {' '.join(KINDS)}")),
+    "test": Field(_tests("must be a list of [[pattern.test]] tables")),
+    "note": Field(string_("must be a text"), required=False, default=""), "source": Field(_source),
+}, unknown="is not a field of a pattern", missing=None)
 
 
 def load_patterns(path: Path | str | None = None) -> tuple[Pattern, ...]:
@@ -1267,49 +1293,23 @@ def load_patterns(path: Path | str | None = None) -> tuple[Pattern, ...]:
 
 
 def _load(path: Path | str | None) -> tuple[Pattern, ...]:
-    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "patterns.toml"
-    name, data = read_rules(p)
-    raw = data.get("pattern")
-    if not isinstance(raw, list) or not raw:
-        raise CatalogError(name, "(file)", "pattern", raw, "must be a list of [[pattern]] entries")
+    p = Path(path) if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "patterns.toml"
+    name = str(p)
+    data = read_toml(name, p)
     out: list[Pattern] = []
     seen: set[str] = set()
-    for i, item in enumerate(raw):
-        entry = f"pattern {item.get('id', i + 1) if isinstance(item, dict) else i + 1}"
-        if not isinstance(item, dict):
-            raise CatalogError(name, entry, "(entry)", item, "must be a table")
-        extra = set(item) - _FIELDS
-        if extra:
-            key = sorted(extra)[0]
-            raise CatalogError(name, entry, key, item[key], "is not a field of a pattern")
-        pid = item.get("id")
-        if not isinstance(pid, str) or not pid.isidentifier() or pid in seen:
-            raise CatalogError(name, entry, "id", pid, "must be a new identifier")
-        seen.add(pid)
-        texts = {}
-        for key in ("name", "name_trad", "name_en", "why"):
-            value = item.get(key)
-            if not isinstance(value, str) or not value.strip():
-                raise CatalogError(name, entry, key, value, "must be a non-empty text")
-            texts[key] = value
-        fields = {f for _, f, _, _ in string.Formatter().parse(texts["why"]) if f}
-        if not fields <= _WHY_FIELDS:
-            bad = sorted(fields - _WHY_FIELDS)[0]
-            raise CatalogError(name, entry, "why", texts["why"], f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
-        kind = item.get("kind")
-        if kind not in KINDS:
-            raise CatalogError(name, entry, "kind", kind, f"must be one of {' '.join(KINDS)}")
-        tests_raw = item.get("test")
-        if not isinstance(tests_raw, list) or not tests_raw:
-            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[pattern.test]] tables")
-        tests = tuple(_read_test(name, entry, t) for t in tests_raw)
-        req = _requirement(tests, loose=True)
+    for where, item in entries(Where(name), data.get("pattern"), "pattern",
+                               lambda i, item: f"pattern {item.get('id', i + 1) if isinstance(item, dict) else i + 1}",
+                               nonempty=True, not_array="must be a list of [[pattern]] entries",
+                               table_field="(entry)", not_table="must be a table"):
+        v = _PATTERN.read(where, item)
+        if v["id"] in seen:
+            raise where.fail("id", v["id"], "must be a new identifier")
+        seen.add(v["id"])
+        req = _requirement(v["test"], loose=True)
         needs = "plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT else ""
-        note = item.get("note", "")
-        if not isinstance(note, str):
-            raise CatalogError(name, entry, "note", note, "must be a text")
-        out.append(Pattern(pid, texts["name"], texts["name_trad"], kind, _source(name, entry, item.get("source")),
-                           tests, texts["why"], note, needs, texts["name_en"]))
+        out.append(Pattern(v["id"], v["name"], v["name_trad"], v["kind"], v["source"], v["test"], v["why"], v["note"],
+                           needs, v["name_en"]))
     return tuple(out)
 
 
@@ -1396,7 +1396,13 @@ class BifaHit:
         return self.line.verse
 
 
-_LINE_FIELDS: Final = {"number", "verse", "source", "test", "why", "detectable", "reason"}
+_LINE: Final = Table({
+    "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
+    "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),
+    "reason": Field(_as_is, required=False), "test": Field(_as_is, required=False),
+    "why": Field(_as_is, required=False),
+}, unknown="is not a field of a line", missing=None)
+_LINE_TESTS: Final = _tests("must be a list of [[line.test]] (or detectable = false)")
 
 
 def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
@@ -1405,46 +1411,30 @@ def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
 
 
 def _load_bifa(path: Path | str | None) -> tuple[BifaLine, ...]:
-    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
-    name, data = read_rules(p)
+    p = Path(path) if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
+    name = str(p)
+    data = read_toml(name, p)
     raw = data.get("line")
     if not isinstance(raw, list) or len(raw) != 100:
-        raise CatalogError(name, "(file)", "line", None if not isinstance(raw, list) else len(raw),
-                           "must be the hundred [[line]] entries")
+        raise Where(name).fail("line", None if not isinstance(raw, list) else len(raw),
+                               "must be the hundred [[line]] entries")
     out: list[BifaLine] = []
-    for i, item in enumerate(raw):
-        entry = f"line {i + 1}"
-        if not isinstance(item, dict):
-            raise CatalogError(name, entry, "(entry)", item, "must be a table")
-        extra = set(item) - _LINE_FIELDS
-        if extra:
-            key = sorted(extra)[0]
-            raise CatalogError(name, entry, key, item[key], "is not a field of a line")
-        if item.get("number") != i + 1:
-            raise CatalogError(name, entry, "number", item.get("number"), f"must be {i + 1} (the lines in order)")
-        verse = item.get("verse")
-        if not isinstance(verse, str) or not verse.strip():
-            raise CatalogError(name, entry, "verse", verse, "must be the line's text")
-        source = _source(name, entry, item.get("source"))
-        if item.get("detectable", True) is False:
-            reason = item.get("reason")
+    for where, item in entries(Where(name), raw, "line", lambda i, item: f"line {i + 1}", table_field="(entry)",
+                               not_table="must be a table"):
+        n = len(out) + 1
+        if item.get("number") != n:
+            raise where.fail("number", item.get("number"), f"must be {n} (the lines in order)")
+        v = _LINE.read(where, item)
+        if v["detectable"] is False:
+            reason = v["reason"]
             if not isinstance(reason, str) or not reason.strip():
-                raise CatalogError(name, entry, "reason", reason, "must say why the line is not detected")
+                raise where.fail("reason", reason, "must say why the line is not detected")
             if "test" in item:
-                raise CatalogError(name, entry, "test", item["test"], "is not read when detectable = false")
-            out.append(BifaLine(i + 1, verse, source, (), "", reason))
+                raise where.fail("test", item["test"], "is not read when detectable = false")
+            out.append(BifaLine(n, v["verse"], v["source"], (), "", reason))
             continue
-        tests_raw = item.get("test")
-        if not isinstance(tests_raw, list) or not tests_raw:
-            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[line.test]] (or detectable = false)")
-        why = item.get("why")
-        if not isinstance(why, str) or not why.strip():
-            raise CatalogError(name, entry, "why", why, "must be a non-empty text")
-        fields = {f for _, f, _, _ in string.Formatter().parse(why) if f}
-        if not fields <= _WHY_FIELDS:
-            bad = sorted(fields - _WHY_FIELDS)[0]
-            raise CatalogError(name, entry, "why", why, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
-        out.append(BifaLine(i + 1, verse, source, tuple(_read_test(name, entry, t) for t in tests_raw), why))
+        tests = _LINE_TESTS(where, "test", v["test"])
+        out.append(BifaLine(n, v["verse"], v["source"], tests, _why(where, "why", v["why"])))
     return tuple(out)
 
 

@@ -792,13 +792,17 @@ class MainWindow(QMainWindow):
             self.export_to(path, opts)
 
     def export_page_to(self, path: str) -> bool:
-        """文件 → 网页: the interactive page at this state's year, month and xun; a failure is reported
-        and nothing is left behind."""
+        """文件 → 网页: the interactive page at this state (year, month, xun, day, hour) with the month
+        general in force when it was set by hand or came from a date, and the school's Liu Ren
+        choices; a failure is reported and nothing is left behind."""
         from shensha_plates.core.datafile import write_atomic
         from shensha_plates.core.page import page_html
+        m = self.model
+        source = m.general_source
         try:
-            write_atomic(path, page_html(self.model.state, self.model.options, self.model.catalog,
-                                         self.model.lang).encode("utf-8"))
+            write_atomic(path, page_html(m.state, m.options, m.catalog, m.lang, ke_options=m.ke_options,
+                                         general=None if source == "month" else m.general,
+                                         general_source="date" if source == "date" else "hand").encode("utf-8"))
         except (OSError, ShenshaError) as e:
             self.show_message(tr("page_failed", self.model.lang, path=path, reason=getattr(e, "strerror", None) or str(e)))
             return False
