@@ -97,7 +97,8 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
             return _write_kit(args, out, err)
         if str(args.output).lower().endswith((".html", ".htm")):  # the interactive page: no Qt needed
             return _write_page(args, out, err)
-        from shensha_plates.gui.export.snapshot import SnapshotOptions, export, format_from_path
+        from shensha_plates.gui.export.options import SnapshotOptions, format_from_path
+        from shensha_plates.gui.export.snapshot import export
         fmt = format_from_path(args.output)
         state, calendar = resolve_calendar(args)
         from shensha_plates.core.liuren.cli import split_choices
