@@ -18,7 +18,6 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,10 +28,10 @@ from typing import TYPE_CHECKING, Any, Final
 from shensha_plates.core import tomlcache
 from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, overcomes,
                                        stem_palace)
-from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.liuren.strength import STRENGTHS, growth_stage, season_phase
-from shensha_plates.core.liuren.tables import TableSource, liuren_tables
+from shensha_plates.core.liuren.tables import TableSource, liuren_tables, table_source
+from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_of, read_toml, string_, template_fields, text
 
 if TYPE_CHECKING:
     from shensha_plates.core.engine import Plate
@@ -71,6 +70,7 @@ class Test:
     general: int | None = None             # a general (index in the tables' order)
     relation: str = ""                     # "generate" | "overcome"
     cross: bool = False                    # uppers: the stem's upper to the branch and the other way
+    either: bool = False                   # uppers, uppers_prosper, upper_stage: the direct or the crossed form
     stage: int | None = None               # a stage of growth (十二长生, Zhuang's table)
     stems: tuple[int, ...] = ()
     stem_sets: tuple[frozenset[int], ...] = ()
@@ -452,6 +452,8 @@ def _t_uppers(t: Test, x: _Lesson) -> bool:
     the one over the day branch to the branch (``cross``: to the stem)."""
     stem, branch, _, _, _, gs, zs = x.ph()
     r = _RELT[t.relation]
+    if t.either:
+        return (r[gs][stem] and r[zs][branch]) or (r[gs][branch] and r[zs][stem])
     if t.cross:
         return r[gs][branch] and r[zs][stem]
     return r[gs][stem] and r[zs][branch]
@@ -641,13 +643,18 @@ def _t_initial_de(t: Test, x: _Lesson) -> bool:
 def _t_borrowed_gain(t: Test, x: _Lesson) -> bool:
     """借益: the three transmissions all drain the stem (the stem generates them; a 三合 局 by its phase) and
     overcome a 暗鬼 — a general on them whose phase overcomes the stem."""
-    stem = _SP(x.stem)
+    stem, _, a, b, c, _, _ = x.ph()
     frame = x.frame()
-    phases = [frame] * 3 if frame is not None else [_BP(b) for b in x.trans]  # a 三合 局 counts as its phase
-    if not all(_gen(stem, ph) for ph in phases):
+    phases = (frame, frame, frame) if frame is not None else (a, b, c)  # a 三合 局 counts as its phase
+    gen = _RELT["generate"][stem]
+    if not (gen[phases[0]] and gen[phases[1]] and gen[phases[2]]):
         return False
-    return any(overcomes(_GENERAL_PHASE[tr.general], stem) and overcomes(ph, _GENERAL_PHASE[tr.general])
-               for tr, ph in zip(x.ke.transmissions, phases, strict=True))
+    over = _RELT["overcome"]
+    for tr, ph in zip(x.ke.transmissions, phases, strict=True):
+        g = _GENERAL_PHASE[tr.general]
+        if over[g][stem] and over[ph][g]:
+            return True
+    return False
 
 
 def _t_lu_over_branch(t: Test, x: _Lesson) -> bool:
@@ -804,8 +811,12 @@ def _t_initial_po(t: Test, x: _Lesson) -> bool:
 
 def _t_bikou(t: Test, x: _Lesson) -> bool:
     """闭口 (《大全》 课经): the 初传 is the xun's tail (its 癸) over the xun's head (its 甲); or the head's branch
-    in heaven riding 玄武; or the heaven branch over the head's (earth) branch riding 玄武."""
+    in heaven riding 玄武; or the heaven branch over the head's (earth) branch riding 玄武. Not ``value``
+    (the 毕法赋's 「闭口卦体两般推」): the same anywhere on the plate, 发用 or not."""
     head = (12 - 2 * (x.ke.day // 10)) % 12
+    if not t.value:
+        hp = x.ke.plate
+        return x.turn == 9 or hp.general_of[head] == _XUANWU or hp.generals[head] == _XUANWU
     first = x.ke.transmissions[0]
     if first.branch == (head + 9) % 12 and x.under(first.branch) == head:
         return True
@@ -825,11 +836,14 @@ def _t_uppers_prosper(t: Test, x: _Lesson) -> bool:
     by its phase (《大全》's examples are 甲申 and 壬寅)."""
     stem, branch = _WANG[_SP(x.stem)], _WANG[_BP(x.branch)]
     gs, zs = x.over(x.lodge), x.over(x.branch)
+    if t.either:
+        return (gs == stem and zs == branch) or (gs == branch and zs == stem)
     return (gs == branch and zs == stem) if t.cross else (gs == stem and zs == branch)
 
 
 def _t_initial_month_spirit(t: Test, x: _Lesson) -> bool:
-    """The 初传 is one of the month's spirits named: 死神 (正月起巳，顺行) or 死气 (正月起午，顺行)."""
+    """The 初传 is one of the month's spirits named: 死神 (正月起巳), 死气 (正月起午), 生气 (正月起子), each
+    going forward with the months."""
     if x.month is None:
         return False
     step = (x.month - 2) % 12  # 正月 is the 寅 month
@@ -837,7 +851,7 @@ def _t_initial_month_spirit(t: Test, x: _Lesson) -> bool:
     return any(first == (_MONTH_START[n] + step) % 12 for n in t.names)
 
 
-_MONTH_START: Final = {"死神": 5, "死气": 6}
+_MONTH_START: Final = {"死神": 5, "死气": 6, "生气": 0}
 
 
 def _t_places_in_lessons(t: Test, x: _Lesson) -> bool:
@@ -870,6 +884,100 @@ def _t_any(t: Test, x: _Lesson) -> bool:
             return True
     return False
 
+# -- more of the 毕法赋 (《六壬大全》 卷十一–十二, the lines' own examples) ---------------------------------------
+
+def _t_lu_wang_on_stem(t: Test, x: _Lesson) -> bool:
+    """干上 is the stem's 禄 and the 旺神 of its phase (旺禄临身: 「日之禄神，又作日之旺神，临于干上」 — the yin
+    stems: 乙卯 丁午 己午 辛酉 癸子)."""
+    up = x.over(x.lodge)
+    return up == _LU[x.stem] and up == _WANG[_SP(x.stem)]
+
+
+# the phase of each 方 (寅卯辰 木, 巳午未 火, 申酉戌 金, 亥子丑 水), by (branch − 寅) // 3
+_REGION_PHASE: Final = (0, 1, 3, 4)
+
+
+def _trans_phases(x: _Lesson) -> tuple[int, ...]:
+    """The transmissions' phases, a 三合 局 or a 方 counted as its phase (the 毕法赋's 寅卯辰 「皆是日鬼」)."""
+    frame = x.frame()
+    if frame is not None:
+        return (frame,)
+    a, b, c = x.trans
+    regions = {(v - 2) % 12 // 3 for v in (a, b, c)}
+    if len(regions) == 1 and len({a, b, c}) == 3:
+        return (_REGION_PHASE[regions.pop()],)
+    return x.ph()[2:5]
+
+
+def _t_trans_kin(t: Test, x: _Lesson) -> bool:
+    """The three transmissions are all the day's 鬼 (``names`` ["鬼"]: they overcome the stem) or all its 财
+    (["财"]: the stem overcomes them), a 三合 局 or a 方 by its phase; with ``powers``, each in one of the
+    strengths in the month (当时, 太旺)."""
+    stem = _SP(x.stem)
+    ghost = t.names[0] == "鬼"
+    for ph in _trans_phases(x):
+        if not (overcomes(ph, stem) if ghost else overcomes(stem, ph)):
+            return False
+        if t.powers and (x.month is None or x.power(ph) not in t.powers):
+            return False
+    return True
+
+
+def _stage_of_phase(phase: int, branch: int, reading: str) -> int:
+    """The stage of a branch for a phase: by the phase's yang stem on Zhuang's table (土 with 火), or the
+    five-phase reading (``wuxing``: 土 with 水)."""
+    if reading == "wuxing":
+        return growth_stage(_YANG_STEM_OF_PHASE[phase] if phase != 2 else 8, branch)  # 土 as 壬: born in 申
+    return growth_stage(_YANG_STEM_OF_PHASE[phase], branch)
+
+
+# the same, as tables: _PHASE_STAGE[reading][phase][branch]
+_PHASE_STAGE: Final = {r: tuple(tuple(_stage_of_phase(ph, b, r) for b in range(12)) for ph in range(5))
+                       for r in ("zhuang", "wuxing")}
+
+
+def _t_upper_stage(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over each place (干上, 支上) is at the stage of the place's own phase (``cross``: of the
+    other place's), by the phase (``names`` ["wuxing"]: 土 with 水; else 土 with 火) — 干支皆败, 人宅皆死."""
+    table = _PHASE_STAGE[t.names[0] if t.names else "zhuang"]
+    stem, branch = _SP(x.stem), _BP(x.branch)
+    if t.either and len(t.places) == 2:  # 干上 and 支上, each at the stage of its own phase or of the other's
+        gs, zs, st = x.over(x.lodge), x.over(x.branch), t.stage
+        return (table[stem][gs] == st and table[branch][zs] == st) or (table[branch][gs] == st and table[stem][zs] == st)
+    for name in t.places:
+        if name == "stem":
+            up, ph = x.over(x.lodge), (branch if t.cross else stem)
+        else:
+            up, ph = x.over(x.branch), (stem if t.cross else branch)
+        if table[ph][up] != t.stage:
+            return False
+    return True
+
+
+def _t_item_stem(t: Test, x: _Lesson) -> bool:
+    """Each named item (干上, 支上, a transmission) bears the relation to the day stem (``direction`` 1), or the
+    stem to it (−1)."""
+    s = _SP(x.stem)
+    r = _RELT[t.relation]
+    for n in t.names:
+        a = _item_phase(x, n)
+        if not (r[a][s] if t.direction >= 0 else r[s][a]):
+            return False
+    return True
+
+
+def _t_upper_month_spirit(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over one of the places is one of the month's spirits named (生气 死气 死神)."""
+    if x.month is None:
+        return False
+    step = (x.month - 2) % 12
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and any(x.over(p) == (_MONTH_START[n] + step) % 12 for n in t.names):
+            return True
+    return False
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -897,11 +1005,12 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "initial_zhi_de": _t_initial_zhi_de, "initial_po": _t_initial_po, "bikou": _t_bikou,
     "uppers_prosper": _t_uppers_prosper, "initial_month_spirit": _t_initial_month_spirit,
     "places_in_lessons": _t_places_in_lessons, "hour_relation": _t_hour_relation, "any": _t_any,
+    "lu_wang_on_stem": _t_lu_wang_on_stem, "trans_kin": _t_trans_kin, "upper_stage": _t_upper_stage,
+    "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit,
 }
-_FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
-                       "names", "count", "generals", "powers", "any"}
+                       "names", "count", "generals", "powers", "any", "either"}
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
                       "month"}
 
@@ -925,10 +1034,10 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
     for t in tests:
         if t.kind in ("spirit_initial", "spirit_on_initial"):
             req |= _NEED_PLATE
-        elif t.kind in ("power", "initial_month_spirit"):
+        elif t.kind in ("power", "initial_month_spirit", "upper_month_spirit") or (t.kind == "trans_kin" and t.powers):
             req |= _NEED_MONTH
         parts: list[int] = []
-        if t.places:
+        if t.places and t.kind != "upper_month_spirit":
             parts = [_PLACE_NEED[p] for p in t.places]
             if t.kind == "places_in_lessons":
                 for n in parts:
@@ -1032,10 +1141,11 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if raw["relation"] not in ("generate", "overcome"):
             raise CatalogError(name, entry, "test.relation", raw["relation"], "must be generate or overcome")
         args["relation"] = raw["relation"]
-    if "cross" in raw:
-        if not isinstance(raw["cross"], bool):
-            raise CatalogError(name, entry, "test.cross", raw["cross"], "must be true or false")
-        args["cross"] = raw["cross"]
+    for key in ("cross", "either"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                raise CatalogError(name, entry, f"test.{key}", raw[key], "must be true or false")
+            args[key] = raw[key]
     if "stage" in raw:
         from shensha_plates.core.liuren.strength import STAGES
         if raw["stage"] not in STAGES:
@@ -1086,6 +1196,16 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, "test.places", None, "is needed by a test of kind hour_relation")
     if kind == "power" and (not args.get("names") or any(n not in _POWER_ITEMS for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS)}")
+    if kind == "trans_kin" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("鬼", "财")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one kin: 鬼 or 财")
+    if kind == "upper_stage" and ("stage" not in args or any(n not in ("zhuang", "wuxing") for n in args.get("names", ()))
+                                  or len(args.get("names", ())) > 1):
+        raise CatalogError(name, entry, "test.names" if "stage" in args else "test.stage", raw.get("names", raw.get("stage")),
+                           "must give a stage, and at most one reading: zhuang or wuxing")
+    if kind == "item_stem" and (not args.get("names") or any(n not in _POWER_ITEMS or n == "stem" for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS[1:])}")
+    if kind == "upper_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
     if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
     if kind == "visit" and len(args.get("places", ())) != 2:
@@ -1103,7 +1223,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "trans_general": "general", "trans_has": "branches", "initial_stem": "relation",
              "initial_under": "relation", "initial_horse": "places", "initial_place": "places",
              "initial_over_in": "branches", "initial_month_spirit": "names", "places_in_lessons": "places",
-             "hour_relation": "relation", "any": "alternatives"}
+             "hour_relation": "relation", "any": "alternatives", "upper_stage": "places", "item_stem": "relation",
+             "upper_month_spirit": "places"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
@@ -1120,21 +1241,49 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
     return Test(**args)
 
 
-def _source(name: str, entry: str, raw: object) -> TableSource:
-    books = liuren_tables().books
-    if not isinstance(raw, dict) or set(raw) not in ({"book", "quote"}, {"file", "quote"}):
-        raise CatalogError(name, entry, "source", raw, "must be { book = …, quote = … } or { file = …, quote = … }")
-    quote = raw["quote"]
-    if not isinstance(quote, str) or not quote.strip():
-        raise CatalogError(name, entry, "source.quote", quote, "must be a non-empty quotation")
-    if "book" in raw:
-        if raw["book"] not in books:
-            raise CatalogError(name, entry, "source.book", raw["book"], "is not a book listed in plate.toml")
-        return TableSource(quote=quote, book=raw["book"])
-    from shensha_plates.core.catalog import SEED_FILES
-    if raw["file"] not in SEED_FILES:
-        raise CatalogError(name, entry, "source.file", raw["file"], "is not a seed file code")
-    return TableSource(quote=quote, file=raw["file"])
+def _source(where: Where, f: str, raw: Any) -> TableSource:
+    source: TableSource = table_source(liuren_tables().books)(where, f, raw)
+    return source
+
+
+def _why(where: Where, f: str, value: Any) -> str:
+    """A sentence template naming only the fields of :data:`_WHY_FIELDS`."""
+    value = _NONEMPTY(where, f, value)
+    fields = template_fields(value)
+    if fields is None:
+        raise where.fail(f, value, "is not a valid sentence template (a { or } without its pair)")
+    if not fields <= _WHY_FIELDS:
+        bad = sorted(fields - _WHY_FIELDS)[0]
+        raise where.fail(f, value, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
+    return str(value)
+
+
+def _tests(problem: str) -> Kind:
+    """A non-empty list of ``[[….test]]`` tables, each read by :func:`_read_test`."""
+    def read(where: Where, f: str, raw: Any) -> tuple[Test, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise where.fail(f, raw, problem)
+        return tuple(_read_test(where.file, where.entry, t) for t in raw)
+    return read
+
+
+def _pattern_id(where: Where, f: str, pid: Any) -> str:
+    if not isinstance(pid, str) or not pid.isidentifier():
+        raise where.fail(f, pid, "must be a new identifier")
+    return pid
+
+
+def _as_is(where: Where, f: str, value: Any) -> Any:
+    return value
+
+
+_NONEMPTY: Final = text("must be a non-empty text")
+_PATTERN: Final = Table({
+    "id": Field(_pattern_id), "name": Field(_NONEMPTY), "name_trad": Field(_NONEMPTY), "name_en": Field(_NONEMPTY),
+    "why": Field(_why), "kind": Field(one_of(KINDS, f"must be one of {' '.join(KINDS)}")),
+    "test": Field(_tests("must be a list of [[pattern.test]] tables")),
+    "note": Field(string_("must be a text"), required=False, default=""), "source": Field(_source),
+}, unknown="is not a field of a pattern", missing=None)
 
 
 def load_patterns(path: Path | str | None = None) -> tuple[Pattern, ...]:
@@ -1144,49 +1293,23 @@ def load_patterns(path: Path | str | None = None) -> tuple[Pattern, ...]:
 
 
 def _load(path: Path | str | None) -> tuple[Pattern, ...]:
-    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "patterns.toml"
-    name, data = read_rules(p)
-    raw = data.get("pattern")
-    if not isinstance(raw, list) or not raw:
-        raise CatalogError(name, "(file)", "pattern", raw, "must be a list of [[pattern]] entries")
+    p = Path(path) if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "patterns.toml"
+    name = str(p)
+    data = read_toml(name, p)
     out: list[Pattern] = []
     seen: set[str] = set()
-    for i, item in enumerate(raw):
-        entry = f"pattern {item.get('id', i + 1) if isinstance(item, dict) else i + 1}"
-        if not isinstance(item, dict):
-            raise CatalogError(name, entry, "(entry)", item, "must be a table")
-        extra = set(item) - _FIELDS
-        if extra:
-            key = sorted(extra)[0]
-            raise CatalogError(name, entry, key, item[key], "is not a field of a pattern")
-        pid = item.get("id")
-        if not isinstance(pid, str) or not pid.isidentifier() or pid in seen:
-            raise CatalogError(name, entry, "id", pid, "must be a new identifier")
-        seen.add(pid)
-        texts = {}
-        for key in ("name", "name_trad", "name_en", "why"):
-            value = item.get(key)
-            if not isinstance(value, str) or not value.strip():
-                raise CatalogError(name, entry, key, value, "must be a non-empty text")
-            texts[key] = value
-        fields = {f for _, f, _, _ in string.Formatter().parse(texts["why"]) if f}
-        if not fields <= _WHY_FIELDS:
-            bad = sorted(fields - _WHY_FIELDS)[0]
-            raise CatalogError(name, entry, "why", texts["why"], f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
-        kind = item.get("kind")
-        if kind not in KINDS:
-            raise CatalogError(name, entry, "kind", kind, f"must be one of {' '.join(KINDS)}")
-        tests_raw = item.get("test")
-        if not isinstance(tests_raw, list) or not tests_raw:
-            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[pattern.test]] tables")
-        tests = tuple(_read_test(name, entry, t) for t in tests_raw)
-        req = _requirement(tests, loose=True)
+    for where, item in entries(Where(name), data.get("pattern"), "pattern",
+                               lambda i, item: f"pattern {item.get('id', i + 1) if isinstance(item, dict) else i + 1}",
+                               nonempty=True, not_array="must be a list of [[pattern]] entries",
+                               table_field="(entry)", not_table="must be a table"):
+        v = _PATTERN.read(where, item)
+        if v["id"] in seen:
+            raise where.fail("id", v["id"], "must be a new identifier")
+        seen.add(v["id"])
+        req = _requirement(v["test"], loose=True)
         needs = "plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT else ""
-        note = item.get("note", "")
-        if not isinstance(note, str):
-            raise CatalogError(name, entry, "note", note, "must be a text")
-        out.append(Pattern(pid, texts["name"], texts["name_trad"], kind, _source(name, entry, item.get("source")),
-                           tests, texts["why"], note, needs, texts["name_en"]))
+        out.append(Pattern(v["id"], v["name"], v["name_trad"], v["kind"], v["source"], v["test"], v["why"], v["note"],
+                           needs, v["name_en"]))
     return tuple(out)
 
 
@@ -1273,7 +1396,13 @@ class BifaHit:
         return self.line.verse
 
 
-_LINE_FIELDS: Final = {"number", "verse", "source", "test", "why", "detectable", "reason"}
+_LINE: Final = Table({
+    "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
+    "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),
+    "reason": Field(_as_is, required=False), "test": Field(_as_is, required=False),
+    "why": Field(_as_is, required=False),
+}, unknown="is not a field of a line", missing=None)
+_LINE_TESTS: Final = _tests("must be a list of [[line.test]] (or detectable = false)")
 
 
 def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
@@ -1282,46 +1411,30 @@ def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
 
 
 def _load_bifa(path: Path | str | None) -> tuple[BifaLine, ...]:
-    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
-    name, data = read_rules(p)
+    p = Path(path) if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
+    name = str(p)
+    data = read_toml(name, p)
     raw = data.get("line")
     if not isinstance(raw, list) or len(raw) != 100:
-        raise CatalogError(name, "(file)", "line", None if not isinstance(raw, list) else len(raw),
-                           "must be the hundred [[line]] entries")
+        raise Where(name).fail("line", None if not isinstance(raw, list) else len(raw),
+                               "must be the hundred [[line]] entries")
     out: list[BifaLine] = []
-    for i, item in enumerate(raw):
-        entry = f"line {i + 1}"
-        if not isinstance(item, dict):
-            raise CatalogError(name, entry, "(entry)", item, "must be a table")
-        extra = set(item) - _LINE_FIELDS
-        if extra:
-            key = sorted(extra)[0]
-            raise CatalogError(name, entry, key, item[key], "is not a field of a line")
-        if item.get("number") != i + 1:
-            raise CatalogError(name, entry, "number", item.get("number"), f"must be {i + 1} (the lines in order)")
-        verse = item.get("verse")
-        if not isinstance(verse, str) or not verse.strip():
-            raise CatalogError(name, entry, "verse", verse, "must be the line's text")
-        source = _source(name, entry, item.get("source"))
-        if item.get("detectable", True) is False:
-            reason = item.get("reason")
+    for where, item in entries(Where(name), raw, "line", lambda i, item: f"line {i + 1}", table_field="(entry)",
+                               not_table="must be a table"):
+        n = len(out) + 1
+        if item.get("number") != n:
+            raise where.fail("number", item.get("number"), f"must be {n} (the lines in order)")
+        v = _LINE.read(where, item)
+        if v["detectable"] is False:
+            reason = v["reason"]
             if not isinstance(reason, str) or not reason.strip():
-                raise CatalogError(name, entry, "reason", reason, "must say why the line is not detected")
+                raise where.fail("reason", reason, "must say why the line is not detected")
             if "test" in item:
-                raise CatalogError(name, entry, "test", item["test"], "is not read when detectable = false")
-            out.append(BifaLine(i + 1, verse, source, (), "", reason))
+                raise where.fail("test", item["test"], "is not read when detectable = false")
+            out.append(BifaLine(n, v["verse"], v["source"], (), "", reason))
             continue
-        tests_raw = item.get("test")
-        if not isinstance(tests_raw, list) or not tests_raw:
-            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[line.test]] (or detectable = false)")
-        why = item.get("why")
-        if not isinstance(why, str) or not why.strip():
-            raise CatalogError(name, entry, "why", why, "must be a non-empty text")
-        fields = {f for _, f, _, _ in string.Formatter().parse(why) if f}
-        if not fields <= _WHY_FIELDS:
-            bad = sorted(fields - _WHY_FIELDS)[0]
-            raise CatalogError(name, entry, "why", why, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
-        out.append(BifaLine(i + 1, verse, source, tuple(_read_test(name, entry, t) for t in tests_raw), why))
+        tests = _LINE_TESTS(where, "test", v["test"])
+        out.append(BifaLine(n, v["verse"], v["source"], tests, _why(where, "why", v["why"])))
     return tuple(out)
 
 
