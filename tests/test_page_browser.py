@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from shensha_plates.commands import main
-from shensha_plates.core.cycle import BRANCHES, XUN_HEADS
+from shensha_plates.core.cycle import BRANCHES, STEMS, XUN_HEADS, month_default_general
 from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.core.liuren import compute_ke, heaven_plate, liuren_tables
+from shensha_plates.core.liuren.plate import describe
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 try:
@@ -31,6 +33,10 @@ pytestmark = [
 
 def expected(year: int, month: int, xun: int) -> list[list[str]]:
     return rows_of(State(year_branch=year, month=month, xun=xun))
+
+
+def tables_general(index: int) -> str:
+    return liuren_tables().generals[index].name
 
 
 def rows_of(state: State) -> list[list[str]]:
@@ -140,6 +146,138 @@ def test_the_day_dial_by_keys_buttons_select_and_address(page) -> None:  # type:
     assert errors == []
 
 
+def test_the_heaven_plate_and_generals_are_the_cores(page) -> None:  # type: ignore[no-untyped-def]
+    """For every day stem, hour and month general the generals the page puts on the heaven branches
+    (and day/night, direction, 贵人) are core's; the month general of each month dial is core's."""
+    pg, _, errors = page
+    combos = [(stem, hour, general) for stem in range(10) for hour in range(12) for general in range(12)]
+    got = pg.evaluate("""(combos) => combos.map(([d, h, g]) =>
+        window.shensha.heavenFor({ day: d, xun: 0, hour: h, general: g, gsrc: "hand" }))""", combos)
+    for (stem, hour, general), hp in zip(combos, got, strict=True):
+        want = heaven_plate(stem, hour, general)  # day 甲子 … 癸酉
+        assert hp["anchor"] == (hour - general) % 12
+        assert hp["plate"] == {"general": general, "hour": hour, "turn": want.turn, "generalOf": list(want.general_of),
+                               "daytime": want.daytime, "forward": want.forward, "noble": want.noble}, (stem, hour, general)
+    # another day of the same stem rides the same generals (core's heaven plate, checked for all sixty)
+    for day in range(60):
+        assert heaven_plate(day, 6, 2).general_of == heaven_plate(day % 10, 6, 2).general_of
+    months = pg.evaluate("[...Array(12).keys()].map((m) => window.shensha.heavenFor({ month: m + 1, hour: 6 }))")
+    for m, hp in enumerate(months, start=1):
+        assert hp["general"] == month_default_general(m) and hp["anchor"] == (6 - month_default_general(m)) % 12
+        assert hp["plate"] is None  # no day: no generals (贵人 is chosen by the day stem), as in the window
+    assert errors == []
+
+
+def test_the_lesson_is_the_cores(page) -> None:  # type: ignore[no-untyped-def]
+    """Every day at every hour (all 720 lessons by day and turn) with the month's general, and every day
+    under every general at 午 时: the lessons, transmissions, name and record are compute_ke's."""
+    pg, _, errors = page
+    states = [(d, h, None, 11) for d in range(60) for h in range(12)]
+    states += [(d, 6, g, 3) for d in range(60) for g in range(12)]
+    got = pg.evaluate("""(states) => states.map(([d, h, g, m]) => window.shensha.lessonFor(
+        { day: d, xun: Math.floor(d / 10), hour: h, general: g, gsrc: g === null ? null : "hand", month: m }))""", states)
+    tables = liuren_tables()
+    for (day, hour, general, month), ke in zip(states, got, strict=True):
+        want = compute_ke(day, hour, month_default_general(month) if general is None else general)
+        hp = want.plate
+        assert ke["header"] == describe(hp) + f"　{BRANCHES[hour]}时"
+        assert ke["lessons"] == [{"upper": BRANCHES[lesson.upper], "lower": lesson.lower_name, "general": g}
+                                 for lesson, g in zip(want.lessons, want.lesson_generals, strict=True)]
+        assert ke["transmissions"] == [{"branch": BRANCHES[t.branch], "general": t.general, "kin": t.kin,
+                                        "stem": None if t.stem is None else STEMS[t.stem], "void": t.void}
+                                       for t in want.transmissions]
+        assert ke["method"] == f"{tables.methods[want.method].name}（{want.ke}）"
+        assert ke["steps"] == [step.text() for step in want.steps], (day, hour, general)
+    assert pg.evaluate("window.shensha.lessonFor({ day: 17, xun: 1 })") is None  # no hour: no lesson
+    assert errors == []
+
+
+def test_the_hour_dial_turns_the_heaven_plate(page) -> None:  # type: ignore[no-untyped-def]
+    pg, _, errors = page
+    base = pg.url.split("#")[0]
+    pg.goto(base + "#year=丙午&month=11&day=辛巳")
+    pg.wait_for_timeout(100)
+    assert pg.locator("[data-ring=TH]").count() == 0 and pg.locator("#lesson").count() == 0  # no hour, no 式
+    pg.keyboard.press("h")  # from no hour: 子, as the window's H
+    assert pg.evaluate("window.shensha.state()")["hour"] == 0
+    pg.keyboard.press("Shift+H")
+    pg.keyboard.press("Shift+H")
+    st = pg.evaluate("window.shensha.state()")
+    assert st["hour"] == 10 and st["general"] is None
+    assert "hour=戌" in pg.evaluate("decodeURIComponent(location.hash)")
+    shown = pg.evaluate("window.shensha.heavenShown()")
+    hp = heaven_plate(17, 10, month_default_general(11))
+    assert [r["rot"] for r in shown] == [(10 - hp.general) % 12] * 2  # heaven 子 over the earth branch 月将加时 gives
+    assert shown[0]["labels"] == list(BRANCHES)
+    assert shown[1]["labels"] == [tables_general(hp.general_of[k]) for k in range(12)]
+    assert pg.locator("#lesson .hdr").inner_text() == describe(hp) + "　戌时"
+    pg.keyboard.press("g")  # the month general by hand: kept in the address
+    st = pg.evaluate("window.shensha.state()")
+    assert st["general"] == (month_default_general(11) + 1) % 12
+    assert f"general={BRANCHES[st['general']]}" in pg.evaluate("decodeURIComponent(location.hash)")
+    pg.keyboard.press("m")  # a general set by hand stays through a month's turn, as in the window
+    assert pg.evaluate("window.shensha.state()")["general"] == st["general"]
+    pg.goto(base + "#year=丙午&month=11&day=辛巳&hour=午&general=寅")  # a link opens at its hour and general
+    pg.wait_for_timeout(100)
+    ke = compute_ke(17, 6, 2)
+    assert pg.locator("#lesson .hdr").inner_text() == describe(ke.plate) + "　午时"
+    assert pg.locator("#lesson .chuan tr").count() == 3
+    assert [t.inner_text() for t in pg.locator("#lesson .chuan b").all()] == ["午", "寅", "戌"]
+    # drag the heaven ring one branch clockwise with a real pointer: the hour moves on, the general stays
+    c = pg.evaluate("window.shensha.ringCentre('TH')")
+    start = -90 + 30 * (((6 - 2) % 12) + 6 - 12)  # heaven 午 sits over earth 戌 (寅将加午): drag from there
+    points = []
+    for deg in range(0, 34, 3):
+        a = math.radians(start + deg)
+        points.append(pg.evaluate(f"window.shensha.toClient({c['cx'] + c['r'] * math.cos(a)}, {c['cy'] + c['r'] * math.sin(a)})"))
+    pg.mouse.move(points[0]["x"], points[0]["y"])
+    pg.mouse.down()
+    for pt in points[1:]:
+        pg.mouse.move(pt["x"], pt["y"])
+    pg.mouse.up()
+    st = pg.evaluate("window.shensha.state()")
+    assert (st["hour"], st["general"]) == (7, 2)  # heaven 子 one branch on: 未时
+    assert pg.locator("#lesson .hdr").inner_text() == describe(compute_ke(17, 7, 2).plate) + "　未时"
+    pg.select_option("#v-hour", "")  # no hour: the heaven rings and the lesson go
+    assert pg.locator("[data-ring=TH]").count() == 0 and pg.locator("#lesson").count() == 0
+    assert pg.locator("#d-general").is_hidden()
+    pg.goto(base + "#year=丙午&month=11&day=辛巳&hour=午时&general=卯将")
+    pg.wait_for_timeout(100)
+    assert pg.evaluate("window.shensha.state()")["general"] == 3
+    pg.goto(base + "#year=丙午&month=11&day=辛巳&hour=九&general=寅")
+    pg.wait_for_timeout(100)
+    assert "hour=九" in pg.locator("#notice").inner_text()
+    assert errors == []
+
+
+def test_a_dates_general_gives_way_to_the_months(page, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A page from a date keeps the date's month general through the hour and the day, and takes the
+    new month's when the month turns (the window's rule); one written with --general keeps it."""
+    pg, _, errors = page
+    back = pg.url
+    path = tmp_path / "date.html"
+    err = io.StringIO()
+    assert main(["snapshot", "--date", "2026-12-10T12:00", "--tz", "Asia/Shanghai", "-o", str(path)], out=io.StringIO(), err=err) == 0, err.getvalue()
+    text = path.read_text("utf-8")
+    assert '"gsrc":"date"' in text and path.stat().st_size < 2_000_000
+    pg.goto(path.as_uri())
+    pg.wait_for_function("window.shensha !== undefined")
+    st = pg.evaluate("window.shensha.state()")
+    assert st["hour"] == 6 and st["general"] == 2 and st["month"] == 11  # 大雪 to 冬至: still 寅将 (the month says 丑)
+    pg.keyboard.press("h")
+    pg.keyboard.press("d")
+    assert pg.evaluate("window.shensha.state()")["general"] == 2
+    pg.keyboard.press("m")
+    st = pg.evaluate("window.shensha.state()")
+    assert st["general"] is None and pg.evaluate("window.shensha.heavenFor(window.shensha.state()).general") == 0
+    assert main(["snapshot", "--year", "子", "--month", "1", "--xun", "甲子", "--general", "寅", "-o", str(path)],
+                out=io.StringIO(), err=(err := io.StringIO())) == 2
+    assert "--general needs an hour" in err.getvalue() and path.read_text("utf-8") == text  # nothing written
+    pg.goto(back)
+    pg.wait_for_function("window.shensha !== undefined")
+    assert errors == []
+
+
 def test_keys_the_address_and_a_real_drag_turn_the_discs(page) -> None:  # type: ignore[no-untyped-def]
     pg, _, errors = page
     pg.goto(pg.url.split("#")[0] + "#year=子&month=1&xun=甲子")
@@ -196,6 +334,10 @@ def test_the_window_exports_the_page(tmp_path: Path, qtbot: object) -> None:
     path = tmp_path / "p.html"
     assert w.export_page_to(str(path))
     text = path.read_text("utf-8")
-    assert '"start":{"year":6,"ystem":null,"month":11,"xun":4,"day":null}' in text
+    assert '"start":{"year":6,"ystem":null,"month":11,"xun":4,"day":null,"hour":null,"general":null,"gsrc":null}' in text
+    w.model.set_state(State.parse("丙午", 11, None, "辛巳", "午"))
+    w.model.set_general(2)  # set by hand: the page opens with it
+    assert w.export_page_to(str(path))
+    assert '"start":{"year":6,"ystem":2,"month":11,"xun":1,"day":17,"hour":6,"general":2,"gsrc":"hand"}' in path.read_text("utf-8")
     assert not w.export_page_to(str(tmp_path / "no" / "p.html"))  # a folder that is not there: one message
     assert w.last_error is not None and "p.html" in w.last_error

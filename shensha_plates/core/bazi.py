@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any, Final
 from collections.abc import Callable, Mapping, Sequence
 
-from shensha_plates.core.catalog import SEED_FILES, Source, parse_source
+from shensha_plates.core.catalog import SEED_FILES, Source, seed_source
 from shensha_plates.core.cycle import BRANCHES, PHASES, PILLARS, STEMS, nayin, xun_of
 from shensha_plates.core import tomlcache
-from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError, InputError
+from shensha_plates.core.schema import Field, Table, Where, entries, one_of, read_toml
+from shensha_plates.core.schema import text as nonempty_text
 
 __all__ = ["BaziSpirit", "Hit", "Chart", "chart", "chart_for", "load_bazi", "default_bazi", "PILLAR_NAMES",
            "BaziOptions"]
@@ -174,19 +175,63 @@ def _labels(ctx: tuple[str, str], raw: Any, fieldname: str, size: int, match: st
     return tuple(entries)
 
 
-def _source(ctx: tuple[str, str], raw: Any, fieldname: str) -> Source:
-    return parse_source(ctx[0], ctx[1], fieldname, raw)
-
-
-def _palaces(ctx: tuple[str, str], raw: Any, fieldname: str) -> dict[str, str]:
-    file, entry = ctx
+def _palaces(where: Where, f: str, raw: Any) -> dict[str, str]:
     if not isinstance(raw, dict) or set(raw) != set(TRIGRAMS) or any(v not in BRANCHES for v in raw.values()):
-        raise CatalogError(file, entry, fieldname, raw, "must map 乾坤艮巽 each to a branch")
+        raise where.fail(f, raw, "must map 乾坤艮巽 each to a branch")
     return dict(raw)
 
 
-_SPIRIT_FIELDS: Final = {"id", "name", "name_trad", "quality", "ref", "look", "match", "values", "meaning",
-                         "source", "note", "variant"}
+def _look(where: Where, f: str, look: Any) -> tuple[str, ...]:
+    if not isinstance(look, list) or not look or any(x not in PILLAR_KEYS for x in look):
+        raise where.fail(f, look, "must list pillars among year, month, day, hour")
+    return tuple(look)
+
+
+def _as_is(where: Where, f: str, value: Any) -> Any:
+    return value  # read by _check_spirit, which knows the spirit's ref and match
+
+
+def _note(where: Where, f: str, value: Any) -> str:
+    return str(value)
+
+
+_TEXT: Final = Field(nonempty_text("must be a non-empty string"))
+_NOTE: Final = Field(_note, required=False, default="")
+_VARIANT: Final = Table({
+    "id": Field(nonempty_text()), "values": Field(_as_is), "source": Field(seed_source),
+    "verdict": Field(one_of(("rejected", "accepted"), "must be rejected or accepted"), required=False),
+    "note": _NOTE, "trigram_palaces": Field(_palaces, required=False),
+}, unknown="is not a known field", missing=None)
+
+
+def _check_spirit(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+    """The values, and each variant's, as the spirit's ``ref`` and ``match`` say."""
+    size, match = REF_SIZES[v["ref"]], v["match"]
+    v["values"] = _labels((where.file, where.entry), raw.get("values"), "values", size, match)
+    variants = []
+    for j, rv in enumerate(raw.get("variant", [])):
+        vf = f"variant[{j}]"
+        if not isinstance(rv, dict) or not isinstance(rv.get("id"), str):
+            raise where.fail(f"{vf}.id", rv, "a variant needs an id")
+        var = _VARIANT.read(where, rv, vf + ".")
+        var["values"] = _labels((where.file, where.entry), rv.get("values"), f"{vf}.values", size, match)
+        variants.append(BaziVariant(**var))
+    v["variant"] = tuple(variants)
+
+
+_SPIRIT: Final = Table({
+    "id": _TEXT, "name": _TEXT, "name_trad": _TEXT, "meaning": _TEXT,
+    "quality": Field(one_of(("good", "bad", "mixed"), "must be good, bad or mixed")),
+    "ref": Field(one_of(REF_SIZES, f"must be one of {', '.join(REF_SIZES)}")),
+    "look": Field(_look), "match": Field(one_of(MATCHES, f"must be one of {', '.join(MATCHES)}")),
+    "values": Field(_as_is), "variant": Field(_as_is, required=False), "source": Field(seed_source),
+    "note": _NOTE,
+}, unknown="is not a known field", missing=None, check=_check_spirit)
+
+
+def _spirit_entry(i: int, raw: Any) -> str:
+    sid = raw.get("id") if isinstance(raw, dict) else None
+    return f"spirit {sid}" if isinstance(sid, str) else f"spirit #{i + 1}"
 
 
 def load_bazi(path: Path | str | None = None) -> BaziRules:
@@ -196,60 +241,22 @@ def load_bazi(path: Path | str | None = None) -> BaziRules:
 
 
 def _load_bazi(path: Path | str | None = None) -> BaziRules:
-    """Read and validate the chart rules; any fault raises :class:`CatalogError` naming the file,
-    entry, field and value."""
-    name, data = read_rules(path if path is not None else RESOURCE)
-    palaces = _palaces((name, "(file)"), data.get("trigram_palaces"), "trigram_palaces")
+    """Read and validate the chart rules (by :mod:`shensha_plates.core.schema`); any fault raises
+    :class:`CatalogError` naming the file, entry, field and value."""
+    p = Path(path) if path is not None else RESOURCE
+    name = str(p)
+    data = read_toml(name, p)
+    palaces = _palaces(Where(name), "trigram_palaces", data.get("trigram_palaces"))
     spirits: list[BaziSpirit] = []
     seen: set[str] = set()
-    raw_spirits = data.get("spirit")
-    if not isinstance(raw_spirits, list) or not raw_spirits:
-        raise CatalogError(name, "(file)", "spirit", raw_spirits, "must be a non-empty list of [[spirit]]")
-    for i, raw in enumerate(raw_spirits):
-        sid = raw.get("id") if isinstance(raw, dict) else None
-        entry = f"spirit {sid}" if isinstance(sid, str) else f"spirit #{i + 1}"
-        ctx = (name, entry)
-        if not isinstance(raw, dict):
-            raise CatalogError(name, entry, "(entry)", raw, "must be a table")
-        extra = set(raw) - _SPIRIT_FIELDS
-        if extra:
-            raise CatalogError(name, entry, sorted(extra)[0], raw[sorted(extra)[0]], "is not a known field")
-        for f in ("id", "name", "name_trad", "meaning"):
-            if not isinstance(raw.get(f), str) or not raw[f].strip():
-                raise CatalogError(name, entry, f, raw.get(f), "must be a non-empty string")
-        sid = str(raw["id"])
-        if sid in seen:
-            raise CatalogError(name, entry, "id", sid, "is used twice")
-        seen.add(sid)
-        if raw.get("quality") not in ("good", "bad", "mixed"):
-            raise CatalogError(name, entry, "quality", raw.get("quality"), "must be good, bad or mixed")
-        ref = raw.get("ref")
-        if ref not in REF_SIZES:
-            raise CatalogError(name, entry, "ref", ref, f"must be one of {', '.join(REF_SIZES)}")
-        look = raw.get("look")
-        if not isinstance(look, list) or not look or any(x not in PILLAR_KEYS for x in look):
-            raise CatalogError(name, entry, "look", look, "must list pillars among year, month, day, hour")
-        match = raw.get("match")
-        if match not in MATCHES:
-            raise CatalogError(name, entry, "match", match, f"must be one of {', '.join(MATCHES)}")
-        values = _labels(ctx, raw.get("values"), "values", REF_SIZES[ref], match)
-        variants = []
-        for j, v in enumerate(raw.get("variant", [])):
-            vf = f"variant[{j}]"
-            if not isinstance(v, dict) or not isinstance(v.get("id"), str):
-                raise CatalogError(name, entry, f"{vf}.id", v, "a variant needs an id")
-            if v.get("verdict") not in (None, "rejected", "accepted"):
-                raise CatalogError(name, entry, f"{vf}.verdict", v.get("verdict"), "must be rejected or accepted")
-            variants.append(BaziVariant(
-                id=v["id"], values=_labels(ctx, v.get("values"), f"{vf}.values", REF_SIZES[ref], match),
-                source=_source(ctx, v.get("source"), f"{vf}.source"), verdict=v.get("verdict"),
-                note=str(v.get("note", "")),
-                trigram_palaces=_palaces(ctx, v["trigram_palaces"], f"{vf}.trigram_palaces")
-                if "trigram_palaces" in v else None))
-        spirits.append(BaziSpirit(id=sid, name=raw["name"], name_trad=raw["name_trad"], quality=raw["quality"],
-                                  ref=ref, look=tuple(look), match=match, values=values, meaning=raw["meaning"],
-                                  source=_source(ctx, raw.get("source"), "source"), note=str(raw.get("note", "")),
-                                  variants=tuple(variants)))
+    for where, raw in entries(Where(name), data.get("spirit"), "spirit", _spirit_entry, nonempty=True,
+                              not_array="must be a non-empty list of [[spirit]]", table_field="(entry)",
+                              not_table="must be a table"):
+        sp = _SPIRIT.read(where, raw)
+        if sp["id"] in seen:
+            raise where.fail("id", sp["id"], "is used twice")
+        seen.add(sp["id"])
+        spirits.append(BaziSpirit(variants=sp.pop("variant"), **sp))
     return BaziRules(spirits=tuple(spirits), trigram_palaces=palaces, file=name)
 
 

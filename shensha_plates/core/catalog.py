@@ -34,7 +34,7 @@ from shensha_plates.core.schema import (
 )
 
 __all__ = [
-    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "parse_source", "Ring",
+    "SCHEMA_VERSION", "KEYS", "GROUPS", "SEED_FILES", "SEED_BOOKS", "Rule", "Variant", "Source", "seed_source", "Ring",
     "Spirit", "Catalog", "load_catalog", "default_catalog", "label_branch",
 ]
 
@@ -112,14 +112,15 @@ class Source:
                 "quote": self.quote or None}
 
 
-def parse_source(file: str, entry: str, field: str, raw: Any) -> Source:
-    """A ``{ file = "000", quote = "…" }`` table: a seed code and a non-empty quotation."""
+def seed_source(where: Where, f: str, raw: Any) -> Source:
+    """A ``{ file = "000", quote = "…" }`` table: a seed code and a non-empty quotation (a kind of
+    :mod:`shensha_plates.core.schema`, for the other systems' rule files)."""
     if not isinstance(raw, dict) or set(raw) != {"file", "quote"}:
-        raise CatalogError(file, entry, field, raw, "must be { file = …, quote = … }")
+        raise where.fail(f, raw, "must be { file = …, quote = … }")
     if raw["file"] not in SEED_FILES:
-        raise CatalogError(file, entry, f"{field}.file", raw["file"], "is not a seed file code")
+        raise where.fail(f"{f}.file", raw["file"], "is not a seed file code")
     if not isinstance(raw["quote"], str) or not raw["quote"].strip():
-        raise CatalogError(file, entry, f"{field}.quote", raw["quote"], "must be a non-empty quotation")
+        raise where.fail(f"{f}.quote", raw["quote"], "must be a non-empty quotation")
     return Source(raw["file"], raw["quote"])
 
 

@@ -17,7 +17,7 @@ __all__ = [
     "pillar_index", "pillar_name", "xun_of", "xun_void", "stem_phase", "branch_phase",
     "STEM_PHASE_INDEX", "BRANCH_PHASE_INDEX", "stem_phase_index", "branch_phase_index", "overcomes",
     "nayin", "stem_palace", "trigram_palace", "is_yang_branch", "is_yang_stem",
-    "season_of_month", "mzj_of_month", "group_of_month", "month_branch",
+    "season_of_month", "mzj_of_month", "group_of_month", "month_branch", "month_default_general",
 ]
 
 STEMS: Final = "甲乙丙丁戊己庚辛壬癸"
@@ -262,3 +262,13 @@ def mzj_of_month(month: int) -> int:
 def group_of_month(month: int) -> int:
     """0 正五九, 1 二六十, 2 三七冬, 3 四八腊."""
     return (month - 1) % 4
+
+
+def month_default_general(month: int) -> int:
+    """The month general (月将) of a month dial with no date: the one that holds from the month's
+    中气 on (雨水 in 正月 gives 亥 …), i.e. the branch in 六合 with the month's branch.
+
+    >>> BRANCHES[month_default_general(1)], BRANCHES[month_default_general(11)]
+    ('亥', '丑')
+    """
+    return (12 - month) % 12

@@ -32,8 +32,9 @@ from types import MappingProxyType
 from typing import Any, Final
 from collections.abc import Mapping
 
-from shensha_plates.core import tomlcache
 from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.schema import Field, Kind, Table, Where, boolean, checked, read_toml
+from shensha_plates.core.schema import text as nonempty_text
 
 __all__ = ["Gloss", "English", "SettingEnglish", "ChoiceEnglish", "english", "load_english", "pinyin", "syllables",
            "label", "readings", "translate_term", "english_of", "condition_english"]
@@ -124,18 +125,8 @@ def _fail(file: str, entry: str, field: str, value: object, problem: str) -> Cat
 
 
 def _read(name: str) -> dict[str, Any]:
-    path = resources.files("shensha_plates").joinpath(name)
-    try:
-        raw = path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise _fail(name, "(file)", "(bytes)", None, f"cannot be read as UTF-8: {e}") from None
-    try:
-        data = tomlcache.loads(raw)
-    except ValueError as e:
-        raise _fail(name, "(syntax)", "(toml)", None, f"not valid TOML: {e}") from None
-    if data.get("schema_version") != SCHEMA_VERSION:
-        raise _fail(name, "(file)", "schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
-    return data
+    """The TOML of a packaged file (read by :func:`shensha_plates.core.schema.read_toml`)."""
+    return read_toml(name, resources.files("shensha_plates").joinpath(name), SCHEMA_VERSION)
 
 
 def _table(data: Mapping[str, Any], name: str, section: str) -> Mapping[str, Any]:
@@ -145,38 +136,45 @@ def _table(data: Mapping[str, Any], name: str, section: str) -> Mapping[str, Any
     return value
 
 
+def _english(problem: str = "must be a non-empty English text", chinese: bool = False) -> Kind:
+    """An English text (with ``chinese``, Chinese characters may be in it: a step sentence quotes them)."""
+    nonempty = nonempty_text(problem)
+
+    def read(where: Where, f: str, value: Any) -> str:
+        value = nonempty(where, f, value)
+        if not chinese and _HAN.search(value):
+            raise where.fail(f, value, "must be English (no Chinese characters)")
+        return str(value)
+    return read
+
+
+def _gloss_table(meaning_required: bool) -> Table:
+    meaning = nonempty_text("must be a non-empty English text", empty=not meaning_required)
+    return Table({"gloss": Field(checked(nonempty_text("must be a non-empty English text"), lambda g: not _HAN.search(g),
+                                         "must be a non-empty English text")),
+                  "meaning": Field(meaning, required=False, default=""),
+                  "usual": Field(boolean("must be true or false"), required=False, default=False)},
+                 build=lambda gloss, meaning, usual: Gloss(gloss.strip(), meaning.strip(), usual),
+                 unknown="is not a field (gloss, meaning, usual)", not_table="must be { gloss = …, meaning = … }")
+
+
+_GLOSS: Final = _gloss_table(meaning_required=True)
+_GENERAL_GLOSS: Final = _gloss_table(meaning_required=False)  # a general's meaning is in the Chinese tables
+
+
 def _texts(data: Mapping[str, Any], name: str, section: str, keys: frozenset[str] | None) -> Mapping[str, str]:
     """A table of key = "English"; with ``keys``, exactly those keys."""
     table = _table(data, name, section)
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        if not isinstance(value, str) or not value.strip():
-            raise _fail(name, f"[{section}] {key}", key, value, "must be a non-empty English text")
-        if _HAN.search(value) and section not in ("rule",):
-            raise _fail(name, f"[{section}] {key}", key, value, "must be English (no Chinese characters)")
-        out[key] = value
+    kind = _english(chinese=section == "rule")
+    out = {key: kind(Where(name, f"[{section}] {key}"), key, value) for key, value in table.items()}
     _same_keys(name, section, set(out), keys)
     return MappingProxyType(out)
 
 
 def _glosses(data: Mapping[str, Any], name: str, section: str, keys: frozenset[str] | None) -> Mapping[str, Gloss]:
     table = _table(data, name, section)
-    out: dict[str, Gloss] = {}
-    for key, value in table.items():
-        entry = f"[{section}] {key}"
-        if not isinstance(value, dict):
-            raise _fail(name, entry, key, value, "must be { gloss = …, meaning = … }")
-        extra = set(value) - {"gloss", "meaning", "usual"}
-        if extra:
-            raise _fail(name, entry, sorted(extra)[0], value[sorted(extra)[0]], "is not a field (gloss, meaning, usual)")
-        gloss, meaning, usual = value.get("gloss"), value.get("meaning", ""), value.get("usual", False)
-        if not isinstance(gloss, str) or not gloss.strip() or _HAN.search(gloss):
-            raise _fail(name, entry, "gloss", gloss, "must be a non-empty English text")
-        if not isinstance(meaning, str) or (section != "general" and not meaning.strip()):
-            raise _fail(name, entry, "meaning", meaning, "must be a non-empty English text")
-        if not isinstance(usual, bool):
-            raise _fail(name, entry, "usual", usual, "must be true or false")
-        out[key] = Gloss(gloss.strip(), meaning.strip(), usual)
+    gloss = _GENERAL_GLOSS if section == "general" else _GLOSS
+    out = {key: gloss.read(Where(name, f"[{section}] {key}"), value, name=key) for key, value in table.items()}
     _same_keys(name, section, set(out), keys)
     return MappingProxyType(out)
 
@@ -197,6 +195,13 @@ def _fields(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
+_SECTION: Final = Field(lambda where, f, value: value)
+_FILE: Final = Table({k: _SECTION for k in (
+    "schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin", "method", "ke",
+    "rule", "term", "name", "branch", "stem", "selection", "bazi", "relation", "setting", "variant", "spirit_note")},
+    unknown="is not a section of the English file")
+
+
 def load_english() -> English:
     """Read and validate ``resources/i18n/en.toml`` against the packaged catalog and Liu Ren tables."""
     from shensha_plates.core.catalog import default_catalog
@@ -204,15 +209,8 @@ def load_english() -> English:
     from shensha_plates.core.liuren.tables import liuren_tables
     name = _EN_FILE
     data = _read(name)
-    extra = set(data) - {"schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin",
-                         "method", "ke", "rule", "term", "name", "branch", "stem",
-                         "selection", "bazi", "relation", "setting", "variant", "spirit_note"}
-    if extra:
-        key = sorted(extra)[0]
-        raise _fail(name, "(file)", key, data[key], "is not a section of the English file")
-    credit = data.get("credit")
-    if not isinstance(credit, str) or not credit.strip():
-        raise _fail(name, "(file)", "credit", credit, "must say whose translation this is")
+    _FILE.check_fields(Where(name), data)
+    credit = nonempty_text("must say whose translation this is")(Where(name), "credit", data.get("credit"))
     cat = default_catalog()
     lr = liuren_tables()
     conditions = frozenset(s.condition for s in cat.spirits if s.condition)

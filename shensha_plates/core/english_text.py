@@ -1,7 +1,7 @@
 """``--lang en`` for ``bazi``, ``relate``, ``select`` and ``variants``: the same facts as the Chinese
 text, in English for a learner. Every name stays Chinese with its pinyin and our gloss
 ("驿马 Yìmǎ · Travelling Horse"); branches, stems and pillars stay as characters; a source's quotation
-stays in the book's words, in 「」 after the book's title. (``show`` is :func:`core.cli.plate_to_text`,
+stays in the book's words, in 「」 after the book's title. (``show`` is :func:`core.formats.plate_to_text`,
 ``ke`` :mod:`core.liuren.english_text`.)
 """
 

@@ -17,17 +17,22 @@ import html
 import json
 import math
 from importlib import resources
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from shensha_plates.core.catalog import KEYS, Catalog, default_catalog
 from shensha_plates.core.cycle import (
-    BRANCHES, STEMS, XUN_HEADS, group_of_month, mzj_of_month, parse_pillar, season_of_month,
+    BRANCHES, STEMS, XUN_HEADS, group_of_month, month_default_general, mzj_of_month, parse_pillar, season_of_month,
+    xun_void,
 )
 from shensha_plates.core.engine import MONTH_NAMES, Options, State, _compile
-from shensha_plates.core.lang import is_trad
+from shensha_plates.core.errors import InputError
+from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.script import to_traditional
 
-__all__ = ["page_data", "page_html", "PAGE_KEYS"]
+if TYPE_CHECKING:
+    from shensha_plates.core.liuren.plate import KeOptions
+
+__all__ = ["page_data", "liuren_data", "page_html", "PAGE_KEYS"]
 
 # the keys a page's state gives values to; the year stem and the day may be unknown (their spirits are
 # then listed as omitted, as ``show`` lists them)
@@ -105,13 +110,89 @@ def _layout(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_DIGITS: Final = "0123456789ab"  # a branch (or a general) as one character, base 12
+
+
+def liuren_data(lang: str = "zh-Hans", ke_options: KeOptions | None = None) -> dict[str, Any]:
+    """What the page needs of the Liu Ren plate (式), all from :mod:`shensha_plates.core.liuren`:
+
+    - ``plates``: for each day stem, hour and month general (10 × 12 × 12, in that order) the core's
+      heaven plate as 15 characters: the general riding each heaven branch 子 … 亥 (base 12), ``d``/``n``
+      (day or night 贵人), ``+``/``-`` (the generals run forward or backward) and 贵人's heaven branch;
+      the generals depend on the day only through its stem;
+    - ``courses``: for each day and turn of the plate (60 × 12: heaven branch over 子 = general − hour)
+      the four lessons' upper and lower branches and the three transmissions (11 characters), the
+      lesson's name and the record of its steps (indices into ``names`` and ``steps``): the lessons
+      depend on the general and the hour only through the turn;
+    - per day stem the kin (六亲) of each branch, per xun the hidden stems (遁干) and the voids;
+    - the month general of each month dial (:func:`~shensha_plates.core.cycle.month_default_general`).
+
+    Raises :class:`~shensha_plates.core.errors.CatalogError` when a Liu Ren table is damaged.
+    """
+    from shensha_plates.core.liuren.method import TRANSMISSION_NAMES, course
+    from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, GENERAL_QUALITY, KIN, heaven_plate, hidden_stem, kin
+    from shensha_plates.core.liuren.tables import liuren_tables
+    opts = ke_options or DEFAULT_OPTIONS
+    trad = is_trad(lang)
+
+    def tr(text: str) -> str:
+        return to_traditional(text) if trad else text
+
+    tables = liuren_tables()
+    plates = []
+    for stem in range(10):
+        for hour in range(12):
+            for general in range(12):
+                hp = heaven_plate(stem, hour, general, opts)  # day 甲子 … 癸酉: any day of this stem
+                plates.append("".join(_DIGITS[g] for g in hp.general_of) + ("d" if hp.daytime else "n")
+                              + ("+" if hp.forward else "-") + _DIGITS[hp.noble])
+    names: dict[str, int] = {}
+    steps: dict[str, int] = {}
+    courses = []
+    for day in range(60):
+        for turn in range(12):
+            c = course(day, turn, opts)
+            code = ("".join(_DIGITS[lesson.upper] for lesson in c.lessons)
+                    + "".join(_DIGITS[lesson.lower] for lesson in c.lessons)
+                    + "".join(_DIGITS[b] for b in c.transmissions))
+            name = f"{name_in(tables.methods[c.method], lang)}（{tr(c.ke)}）"
+            courses.append([code, names.setdefault(name, len(names)),
+                            [steps.setdefault(step.text(lang), len(steps)) for step in c.steps]])
+    month_generals = {mg.branch: name_in(mg, lang) for mg in tables.month_generals}
+    return {
+        "generals": [{"name": name_in(g, lang), "short": g.short_trad if trad else g.short, "q": GENERAL_QUALITY[i]}
+                     for i, g in enumerate(tables.generals)],
+        "monthGeneralNames": [month_generals[b] for b in range(12)],
+        "monthGeneral": [month_default_general(m) for m in range(1, 13)],
+        "plates": plates, "courses": courses, "names": list(names), "steps": list(steps),
+        "kin": [tr(k) for k in KIN],
+        "kinOf": ["".join(str(KIN.index(kin(stem, b))) for b in range(12)) for stem in range(10)],
+        "hidden": ["".join("-" if (h := hidden_stem(x * 10, b)) is None else STEMS[h] for b in range(12))
+                   for x in range(6)],
+        "void": [list(xun_void(x)) for x in range(6)],
+        "transmissions": [tr(t) for t in TRANSMISSION_NAMES],
+        "words": {w: tr(w) for w in ("将", "加", "昼", "夜", "贵", "顺", "逆", "行", "旬空", "日", "时", "四课", "三传",
+                                     "课体", "取传", "空", "随月")},
+    }
+
+
 def page_html(state: State, options: Options = Options(), catalog: Catalog | None = None,
-              lang: str = "zh-Hans") -> str:
-    """The whole page, opened at ``state`` (its year, month, xun and day)."""
+              lang: str = "zh-Hans", ke_options: KeOptions | None = None, general: int | None = None,
+              general_source: str = "hand") -> str:
+    """The whole page, opened at ``state`` (its year, month, xun, day and hour). ``general`` is a month
+    general (月将) set by hand (``general_source`` ``hand``, kept through every turn) or a date's
+    (``date``, which gives way to the month's when the month dial turns, as in the window); None:
+    the month's. ``ke_options`` are the school's choices for the Liu Ren plate."""
+    if general_source not in ("hand", "date"):
+        raise ValueError(f"invalid general_source: {general_source!r} (expected hand or date)")
+    if general is not None and not (isinstance(general, int) and 0 <= general <= 11):
+        raise InputError(f"invalid month general: {general!r} (expected a branch index 0–11)")
     data = page_data(options, catalog, lang)
+    data["liuren"] = liuren_data(lang, ke_options)
     data["layout"] = _layout(data)
     data["start"] = {"year": state.year_branch, "ystem": state.year_stem, "month": state.month, "xun": state.xun,
-                     "day": state.day}
+                     "day": state.day, "hour": state.hour, "general": general,
+                     "gsrc": None if general is None else general_source}
     font = resources.files("shensha_plates.resources").joinpath("fonts", "ShenshaSerif-Regular.otf").read_bytes()
     trad = is_trad(lang)
     title = "神煞旋盤" if trad else "神煞旋盘"
@@ -138,6 +219,14 @@ header .dial { display: flex; align-items: center; gap: 4px; }
 header select { font: inherit; font-size: 17px; padding: 3px 2px; border-radius: 6px; border: 1px solid #8a98b5;
                 background: #45536f; color: white; }
 #notice { margin: 0; padding: 6px 12px; background: #f6d9a8; color: #5a3b00; }
+header .dial[hidden] { display: none; }
+#lesson { border-bottom: 1px solid #ddd; padding-bottom: 6px; margin-bottom: 6px; }
+#lesson .hdr { font-size: 14px; margin: 4px 0; }
+#lesson table { border-collapse: collapse; font-size: 18px; }
+#lesson td { padding: 1px 8px; text-align: center; }
+#lesson .chuan td { font-size: 16px; }
+#lesson details { font-size: 13px; } #lesson ol { margin: 2px 0; padding-left: 20px; }
+[data-ring=TG] text, [data-ring=TH] text { cursor: grab; }
 aside .omitted { font-size: 13px; color: #777; border-top: 1px solid #ddd; padding-top: 6px; }
 #state { font-size: 18px; }
 main { display: flex; flex-wrap: wrap; }
@@ -163,8 +252,10 @@ aside .src { font-size: 12px; color: #777; }
 <span class="dial"><button data-dial="month" data-step="-1" title="Shift+M">◀</button><select id="v-month" aria-label="月"></select><button data-dial="month" data-step="1" title="M">▶</button></span>
 <span class="dial"><button data-dial="xun" data-step="-1" title="Shift+X">◀</button><select id="v-xun" aria-label="旬"></select><button data-dial="xun" data-step="1" title="X">▶</button></span>
 <span class="dial"><button data-dial="day" data-step="-1" title="Shift+D">◀</button><select id="v-day" aria-label="日"></select><button data-dial="day" data-step="1" title="D">▶</button></span>
+<span class="dial"><button data-dial="hour" data-step="-1" title="Shift+H">◀</button><select id="v-hour" aria-label="时"></select><button data-dial="hour" data-step="1" title="H">▶</button></span>
+<span class="dial" id="d-general" hidden><button data-dial="general" data-step="-1" title="Shift+G">◀</button><select id="v-general" aria-label="月将"></select><button data-dial="general" data-step="1" title="G">▶</button></span>
 <span id="state"></span>
-<span class="hint">拖动或滚动圆盘即转盘；Y / M / X / D 转年、月、旬、日（Shift 反转）；点一支看其下诸神煞</span>
+<span class="hint">拖动或滚动圆盘即转盘；Y / M / X / D / H 转年、月、旬、日、时，G 转月将（Shift 反转）；点一支看其下诸神煞</span>
 </header>
 <p id="notice" hidden></p>
 <main><div id="plates"></div><aside id="details"></aside></main>
@@ -177,7 +268,8 @@ _SCRIPT: Final = r"""
 "use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
 const B = D.branches, NS = "http://www.w3.org/2000/svg";
-const S = { year: D.start.year, ystem: D.start.ystem, month: D.start.month, xun: D.start.xun, day: D.start.day };
+const S = { ...D.start };  // year (branch), ystem, month, xun, day, hour (null: none), general (null: the month's), gsrc
+const LR = D.liuren, W = LR.words;
 let selected = null;
 const mod = (a, n) => ((a % n) + n) % n;
 const P = (p) => D.stems[p % 10] + B[p % 12];  // a pillar's name (甲子 = 0)
@@ -218,7 +310,33 @@ function listing(s) {
 }
 function omittedIn(s) { return (s.ystem === null ? D.omitted.stem : []).concat(s.day === null ? D.omitted.day : []); }
 function stateLabel(s) {
-  return yearName(s) + "年 " + D.months[s.month - 1] + " " + D.xun[s.xun] + "旬" + (s.day === null ? "" : " " + P(s.day) + "日");
+  return yearName(s) + "年 " + D.months[s.month - 1] + " " + D.xun[s.xun] + "旬" + (s.day === null ? "" : " " + P(s.day) + "日") +
+         (s.hour === null ? "" : " " + B[s.hour] + "时");
+}
+// -- the Liu Ren plate: looked up in the core's tables, never worked out here -------------------------
+const generalOf = (s) => (s.general !== null ? s.general : LR.monthGeneral[s.month - 1]);  // 月将 in force
+const heavenAnchor = (s) => (s.hour === null ? null : mod(s.hour - generalOf(s), 12));  // earth under heaven 子
+const digit = (c) => parseInt(c, 12);
+function heavenPlate(s) {  // the generals on the heaven branches (they need the day's stem), or null
+  if (s.hour === null || s.day === null) return null;
+  const g = generalOf(s), code = LR.plates[((s.day % 10) * 12 + s.hour) * 12 + g];
+  return { general: g, hour: s.hour, turn: mod(g - s.hour, 12), generalOf: [...code.slice(0, 12)].map(digit),
+           daytime: code[12] === "d", forward: code[13] === "+", noble: digit(code[14]) };
+}
+function lessonOf(s) {  // the four lessons and three transmissions (core's, by day and turn), or null
+  const hp = heavenPlate(s);
+  if (hp === null) return null;
+  const [code, name, steps] = LR.courses[s.day * 12 + hp.turn], n = [...code].map(digit);
+  const x = Math.floor(s.day / 10), stem = s.day % 10, voids = LR.void[x], hidden = LR.hidden[x];
+  return {
+    header: `${B[hp.general]}${W["将"]}${W["加"]}${B[s.hour]}　${hp.daytime ? W["昼"] : W["夜"]}${W["贵"]}${B[hp.noble]}　` +
+            `${hp.forward ? W["顺"] : W["逆"]}${W["行"]}　${W["旬空"]}${B[voids[0]]}${B[voids[1]]}　${P(s.day)}${W["日"]}　${B[s.hour]}${W["时"]}`,
+    lessons: [0, 1, 2, 3].map((i) => ({ upper: B[n[i]], lower: i === 0 ? D.stems[stem] : B[n[4 + i]], general: hp.generalOf[n[i]] })),
+    transmissions: [0, 1, 2].map((i) => { const b = n[8 + i];
+      return { branch: B[b], general: hp.generalOf[b], kin: LR.kin[+LR.kinOf[stem][b]], stem: hidden[b] === "-" ? null : hidden[b],
+               void: voids.includes(b) }; }),
+    method: LR.names[name], steps: steps.map((k) => LR.steps[k]),
+  };
 }
 // the state after turning a dial by d steps, as core's step_state turns it
 function stepped(s, dial, d) {
@@ -226,18 +344,22 @@ function stepped(s, dial, d) {
   if (dial === "year") {
     if (s.ystem === null) t.year = mod(s.year + d, 12);
     else { const p = mod(pillarOf(s.ystem, s.year) + d, 60); t.year = p % 12; t.ystem = p % 10; }
-  } else if (dial === "month") t.month = mod(s.month - 1 + d, 12) + 1;
-  else if (dial === "xun") { t.xun = mod(s.xun + d, 6); if (s.day !== null) t.day = mod(s.day + 10 * d, 60); }
+  } else if (dial === "month") {
+    t.month = mod(s.month - 1 + d, 12) + 1;
+    if (s.gsrc === "date" && d !== 0) { t.general = null; t.gsrc = null; }  // a date's general gives way to the new month's
+  } else if (dial === "xun") { t.xun = mod(s.xun + d, 6); if (s.day !== null) t.day = mod(s.day + 10 * d, 60); }
   else if (dial === "day") {
     let day = s.day === null ? mod(s.xun * 10, 60) : mod(s.day + d, 60);
     if (s.day === null && d < 0) day = mod(s.xun * 10 + 9, 60);
     t.day = day; t.xun = Math.floor(day / 10);
-  }
+  } else if (dial === "hour") t.hour = s.hour === null ? mod(d > 0 ? d - 1 : d, 12) : mod(s.hour + d, 12);  // from none: 子 (亥 back)
+  else if (dial === "general" && d !== 0) { t.general = mod(generalOf(s) + d, 12); t.gsrc = "hand"; }
   return t;
 }
 // the state, by the fewest turns of the ring's own dial, with the ring's slot 0 on ``anchor`` (or the
 // nearest it can come); ties to the backward turn: core's turn_to_anchor
 function turnTo(s, ring, anchor) {
+  if (ring.heaven) return { ...s, hour: mod(anchor + generalOf(s), 12) };  // 月将加时: heaven 子 over ``anchor``
   let best = null, bestScore = null;
   for (let d = -6; d <= 6; d++) {
     const t = stepped(s, ring.dial, d), v = keyValues(t)[ring.key], dd = mod(ring.anchors[v === null ? 0 : v] - anchor, 12);
@@ -249,8 +371,15 @@ function turnTo(s, ring, anchor) {
 }
 // -- drawing ----------------------------------------------------------------------------------------
 const L = D.layout, U = 10;  // one character = 10 units
+const HW = 1.9, GW = 2.9;  // the widths of the heaven ring and of the generals ring, in characters
 const svg = document.createElementNS(NS, "svg");
 const plates = {};
+// the heaven plate's two rings round the lower plate, there while the state has an hour; they turn together
+const HEAVEN = [{ id: "TH", heaven: true, plate: "lower", key: "hour", dial: "hour" },
+                { id: "TG", heaven: true, plate: "lower", key: "hour", dial: "hour" }];
+let shownHeaven = null;
+const allRings = () => (shownHeaven ? D.rings.concat(HEAVEN) : D.rings);
+const anchorOf = (ring, s) => (ring.heaven ? heavenAnchor(s) : ring.anchors[keyValues(s)[ring.key]]);
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -259,14 +388,21 @@ function el(name, attrs, parent) {
 }
 function angleOf(branch) { return (-90 + 30 * (branch - 6)) * Math.PI / 180; }  // 午 at the top, clockwise
 function build() {
-  const rU = (L.upper + 2) * U, rL = (L.lower + 2) * U;
+  shownHeaven = S.hour !== null;
+  svg.replaceChildren();
+  const extra = shownHeaven ? HW + GW : 0;
+  const rU = (L.upper + 2) * U, rL = (L.lower + 2 + extra) * U;
   const w = 2 * rL + 2 * rU + 3 * U, h = 2 * Math.max(rL, rU) + 2 * U;
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  plates.upper = { cx: rU + U, cy: rU + U, r: L.upper * U };
-  plates.lower = { cx: 2 * rU + 2 * U + rL, cy: h / 2, r: L.lower * U };
+  plates.upper = { cx: rU + U, cy: rU + U, r: L.upper * U, outer: L.upper + 2 };
+  plates.lower = { cx: 2 * rU + 2 * U + rL, cy: h / 2, r: L.lower * U, outer: L.lower + 2 + extra };
   for (const name of ["upper", "lower"]) {
     const p = plates[name], g = el("g", { "data-plate": name }, svg);
     p.g = g;
+    if (name === "lower" && shownHeaven) {  // the heaven ring on a warmer ground, the generals' on the paper
+      el("circle", { cx: p.cx, cy: p.cy, r: p.outer * U, fill: "#fffdf6", stroke: "#8a7a5a" }, g);
+      el("circle", { cx: p.cx, cy: p.cy, r: (L.lower + 2 + HW) * U, fill: "#f1e6cc", stroke: "#8a7a5a", "stroke-width": 0.8 }, g);
+    }
     el("circle", { cx: p.cx, cy: p.cy, r: p.r + 2 * U, fill: "#fffdf6", stroke: "#8a7a5a" }, g);
     el("circle", { cx: p.cx, cy: p.cy, r: p.r + U, fill: "none", stroke: "#1f2430", "stroke-width": 2 * U * 0.95,
                    "stroke-opacity": 0.9 }, g);
@@ -299,12 +435,37 @@ function build() {
         ring.names.push({ k: k, c: c, n: slot.length, i: i, band: band, chars: chars });
       });
     });
-    ring.rot = ring.anchors[keyValues(S)[ring.key]];
+    ring.rot = anchorOf(ring, S);
   }
-  document.getElementById("plates").appendChild(svg);
+  if (shownHeaven) {
+    const p = plates.lower, base = L.lower + 2;
+    HEAVEN[0].r = [base, base + HW]; HEAVEN[1].r = [base + HW, base + HW + GW];
+    for (const ring of HEAVEN) {
+      ring.g = el("g", { "data-ring": ring.id }, p.g);
+      ring.labels = [];
+      for (let k = 0; k < 12; k++) {  // slot k: heaven branch k, and the general riding it
+        const size = ring.id === "TH" ? 1.35 * U : 1.15 * U;
+        const t = el("text", { "font-size": size, "text-anchor": "middle", "data-slot": k,
+                               "font-weight": ring.id === "TH" ? "bold" : "normal" }, ring.g);
+        if (ring.id === "TH") t.textContent = B[k];
+        ring.labels.push(t);
+      }
+      ring.rot = heavenAnchor(S);
+    }
+  }
+  if (!svg.parentNode) document.getElementById("plates").appendChild(svg);
 }
 function place(ring) {  // the disc at its rotation (slot 0 over branch ``ring.rot``, fractional while dragged)
-  const p = plates[ring.plate], [r0, r1] = L[ring.id];
+  const p = plates[ring.plate];
+  if (ring.heaven) {  // upright labels, each at the middle of its slot
+    const rm = (ring.r[0] + ring.r[1]) / 2 * U;
+    ring.labels.forEach((t, k) => {
+      const a = angleOf(ring.rot + k), size = +t.getAttribute("font-size");
+      t.setAttribute("x", p.cx + rm * Math.cos(a)); t.setAttribute("y", p.cy + rm * Math.sin(a) + 0.36 * size);
+    });
+    return;
+  }
+  const [r0, r1] = L[ring.id];
   for (const nm of ring.names) {
     const a = angleOf(ring.rot + nm.k);
     const off = (nm.c - (nm.n - 1) / 2) * 1.12 * U;  // the columns side by side, across the radius
@@ -324,19 +485,33 @@ function place(ring) {  // the disc at its rotation (slot 0 over branch ``ring.r
   }
 }
 function render() {
-  const kv = keyValues(S);
-  for (const ring of D.rings) { if (!ring.dragging) ring.rot = ring.anchors[kv[ring.key]]; place(ring); }
+  if ((S.hour !== null) !== shownHeaven) build();  // an hour given or taken away: the heaven rings come or go
+  if (shownHeaven) {  // the generals ring: each heaven branch's general (none without a day: 贵人 needs its stem)
+    const hp = heavenPlate(S);
+    HEAVEN[1].labels.forEach((t, k) => {
+      const gi = hp === null ? null : hp.generalOf[k];
+      t.textContent = gi === null ? "" : LR.generals[gi].name;
+      t.setAttribute("class", gi === null ? "" : LR.generals[gi].q);
+      t.setAttribute("data-general", gi === null ? "" : gi);
+    });
+  }
+  for (const ring of allRings()) { if (!ring.dragging) ring.rot = anchorOf(ring, S); place(ring); }
   dialValue("year").value = S.ystem === null ? "b" + S.year : "p" + pillarOf(S.ystem, S.year);
   dialValue("month").value = String(S.month);
   dialValue("xun").value = String(S.xun);
   dialValue("day").value = S.day === null ? "" : String(S.day);
+  dialValue("hour").value = S.hour === null ? "" : String(S.hour);
+  dialValue("general").value = S.general === null ? "" : String(S.general);
+  dialValue("general").options[0].textContent = `${W["随月"]}（${B[LR.monthGeneral[S.month - 1]]}${W["将"]}）`;
+  document.getElementById("d-general").hidden = S.hour === null;
   document.getElementById("state").textContent = stateLabel(S);
   const h = address(S);
   if (decodeURIComponent(location.hash.slice(1)) !== h) history.replaceState(null, "", "#" + h);
   details();
 }
 function address(s) {
-  return `year=${yearName(s)}&month=${s.month}&xun=${D.xun[s.xun]}` + (s.day === null ? "" : `&day=${P(s.day)}`);
+  return `year=${yearName(s)}&month=${s.month}&xun=${D.xun[s.xun]}` + (s.day === null ? "" : `&day=${P(s.day)}`) +
+         (s.hour === null ? "" : `&hour=${B[s.hour]}`) + (s.general === null ? "" : `&general=${B[s.general]}`);
 }
 const dialValue = (dial) => document.getElementById("v-" + dial);
 function buildDials() {  // each dial's list of values: a select between its two buttons
@@ -350,30 +525,52 @@ function buildDials() {  // each dial's list of values: a select between its two
   D.xun.forEach((x, i) => add(dialValue("xun"), String(i), x + "旬"));
   add(dialValue("day"), "", "无日");
   for (let p = 0; p < 60; p++) add(dialValue("day"), String(p), P(p) + "日");
-  for (const dial of ["year", "month", "xun", "day"]) dialValue(dial).addEventListener("change", (ev) => {
+  add(dialValue("hour"), "", "无时");
+  [...B].forEach((b, i) => add(dialValue("hour"), String(i), b + "时"));
+  add(dialValue("general"), "", W["随月"]);
+  [...B].forEach((b, i) => add(dialValue("general"), String(i), b + W["将"] + " " + LR.monthGeneralNames[i]));
+  for (const dial of ["year", "month", "xun", "day", "hour", "general"]) dialValue(dial).addEventListener("change", (ev) => {
     const v = ev.target.value;
     if (dial === "year") { const n = +v.slice(1); S.year = n % 12; S.ystem = v[0] === "b" ? null : n % 10; }
-    else if (dial === "month") S.month = +v;
+    else if (dial === "month") Object.assign(S, stepped(S, "month", +v - S.month));
     else if (dial === "xun") Object.assign(S, stepped(S, "xun", +v - S.xun));  // a day keeps its place in the xun
-    else if (v === "") S.day = null;
-    else { S.day = +v; S.xun = Math.floor(S.day / 10); }
+    else if (dial === "day") { if (v === "") S.day = null; else { S.day = +v; S.xun = Math.floor(S.day / 10); } }
+    else if (dial === "hour") S.hour = v === "" ? null : +v;
+    else { S.general = v === "" ? null : +v; S.gsrc = v === "" ? null : "hand"; }
     render();
   });
+}
+function lessonHtml(s) {  // the lesson (课传) as the program prints it: lessons right to left, transmissions down
+  const ke = lessonOf(s);
+  if (ke === null) return "";
+  const gen = (i, short) => `<span class="${LR.generals[i].q}">${esc(short ? LR.generals[i].short : LR.generals[i].name)}</span>`;
+  const order = [3, 2, 1, 0];
+  let out = `<section id="lesson"><p class="hdr">${esc(ke.header)}</p><h3>${W["四课"]}</h3><table class="ke">` +
+    `<tr>${order.map((i) => `<td>${gen(ke.lessons[i].general, true)}</td>`).join("")}</tr>` +
+    `<tr>${order.map((i) => `<td>${ke.lessons[i].upper}</td>`).join("")}</tr>` +
+    `<tr>${order.map((i) => `<td>${ke.lessons[i].lower}</td>`).join("")}</tr></table><h3>${W["三传"]}</h3><table class="chuan">`;
+  ke.transmissions.forEach((t, i) => {
+    out += `<tr><td>${LR.transmissions[i]}</td><td>${esc(t.kin)}</td><td>${t.stem || "　"}</td><td><b>${t.branch}</b></td>` +
+           `<td>${gen(t.general, false)}</td><td>${t.void ? W["空"] : ""}</td></tr>`;
+  });
+  out += `</table><p>${W["课体"]}：${esc(ke.method)}</p><details><summary>${W["取传"]}</summary><ol>` +
+         ke.steps.map((t) => `<li>${esc(t)}</li>`).join("") + "</ol></details></section>";
+  return out;
 }
 function details() {
   const box = document.getElementById("details");
   for (const name of ["upper", "lower"]) {
     const p = plates[name];
     if (selected === null) { p.sel.setAttribute("d", ""); continue; }
-    const a0 = angleOf(selected - 0.5), a1 = angleOf(selected + 0.5), R = p.r + 2 * U, r = 2.2 * U;
+    const a0 = angleOf(selected - 0.5), a1 = angleOf(selected + 0.5), R = p.outer * U, r = 2.2 * U;
     p.sel.setAttribute("d", `M ${p.cx + r * Math.cos(a0)} ${p.cy + r * Math.sin(a0)} L ${p.cx + R * Math.cos(a0)} ${p.cy + R * Math.sin(a0)} ` +
       `A ${R} ${R} 0 0 1 ${p.cx + R * Math.cos(a1)} ${p.cy + R * Math.sin(a1)} L ${p.cx + r * Math.cos(a1)} ${p.cy + r * Math.sin(a1)} ` +
       `A ${r} ${r} 0 0 0 ${p.cx + r * Math.cos(a0)} ${p.cy + r * Math.sin(a0)} Z`);
   }
-  let out = "";
-  if (selected === null) out = "<p>点圆盘上的一支，看其下诸神煞。</p>";
+  let out = lessonHtml(S);
+  if (selected === null) out += "<p>点圆盘上的一支，看其下诸神煞。</p>";
   else {
-    out = `<h2>${B[selected]}</h2><p>${stateLabel(S)}</p>`;
+    out += `<h2>${B[selected]}</h2><p>${stateLabel(S)}</p>`;
     for (const i of listing(S)[selected]) {
       const sp = D.spirits[i];
       out += `<div class="sp" data-id="${sp.id}"><span class="name ${sp.q}">${esc(sp.name)}</span>` +
@@ -386,7 +583,9 @@ function details() {
     out += `<p class="omitted" data-ids="${left.map((i) => D.spirits[i].id).join(" ")}">未列 ${left.length} 位：需要${need}` +
            `（${left.map((i) => esc(D.spirits[i].name)).join(" ")}）</p>`;
   }
+  const open = box.querySelector("#lesson details") && box.querySelector("#lesson details").open;
   box.innerHTML = out;
+  if (open && box.querySelector("#lesson details")) box.querySelector("#lesson details").open = true;
 }
 function esc(t) { return String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
 // -- turning ----------------------------------------------------------------------------------------
@@ -396,10 +595,11 @@ function hit(ev) {  // the plate, ring and branch under a pointer
   const q = pt.matrixTransform(svg.getScreenCTM().inverse());
   for (const name of ["upper", "lower"]) {
     const p = plates[name], dx = q.x - p.cx, dy = q.y - p.cy, r = Math.hypot(dx, dy) / U;
-    if (r > L[name] + 2) continue;
+    if (r > p.outer) continue;
     const ang = Math.atan2(dy, dx) * 180 / Math.PI;
     const branch = (((Math.round((ang + 90) / 30) + 6) % 12) + 12) % 12;
-    const ring = D.rings.find((g) => g.plate === name && r >= L[g.id][0] && r < L[g.id][1]) || null;
+    const ring = D.rings.find((g) => g.plate === name && r >= L[g.id][0] && r < L[g.id][1]) ||
+                 (name === "lower" && shownHeaven ? HEAVEN.find((g) => r >= g.r[0] && r < g.r[1]) : null) || null;
     return { plate: name, ring: ring, branch: branch, angle: ang };
   }
   return null;
@@ -420,7 +620,7 @@ svg.addEventListener("pointermove", (ev) => {
   let d = h.angle - drag.start; d = ((d + 540) % 360) - 180;
   if (Math.abs(d) > 3) drag.moved = true;
   drag.ring.rot = drag.rot0 + d / 30;
-  for (const ring of D.rings) if (ring.key === drag.ring.key) { if (ring !== drag.ring) ring.rot = ring.anchors[keyValues(S)[ring.key]] + (drag.ring.rot - drag.rot0); place(ring); }
+  for (const ring of allRings()) if (ring.key === drag.ring.key) { if (ring !== drag.ring) ring.rot = anchorOf(ring, S) + (drag.ring.rot - drag.rot0); place(ring); }
 });
 function endDrag() {
   if (!drag) return;
@@ -439,25 +639,28 @@ svg.addEventListener("wheel", (ev) => {
   ev.preventDefault();
   step(h.ring.dial, ev.deltaY > 0 ? 1 : -1);
 }, { passive: false });
-const KEY_DIALS = { y: "year", m: "month", x: "xun", d: "day" };
+const KEY_DIALS = { y: "year", m: "month", x: "xun", d: "day", h: "hour", g: "general" };
 document.addEventListener("keydown", (ev) => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.tagName === "SELECT") return;  // a select reads its own keys
   const dial = KEY_DIALS[ev.key.toLowerCase()];
+  if (dial === "general" && S.hour === null) return;  // the month general shows with an hour
   if (dial) { step(dial, ev.shiftKey ? -1 : 1); ev.preventDefault(); }
 });
 for (const b of document.querySelectorAll("header button")) b.addEventListener("click", () => step(b.dataset.dial, +b.dataset.step));
-// a link opens at its state: year=丙午 (or a bare branch, 午), month=1…12, xun=甲辰, day=庚戌; what the
-// address leaves out is kept, but a day left out is no day. A value not understood is named, once.
+// a link opens at its state: year=丙午 (or a bare branch, 午), month=1…12, xun=甲辰, day=庚戌, hour=午,
+// general=寅 (a month general set by hand); what the address leaves out is kept, but a day, an hour or
+// a general left out is none. A value not understood is named, once.
 function fromHash() {
   const q = new URLSearchParams(location.hash.slice(1)), bad = [];
   if (![...q.keys()].length) return;
   const strip = (v, suffix) => (v.endsWith(suffix) ? v.slice(0, -1) : v).trim();
   const pillar = (v) => { const s = D.stems.indexOf(v[0]), b = B.indexOf(v[1]);
                           return v.length === 2 && s >= 0 && b >= 0 && (s - b) % 2 === 0 ? pillarOf(s, b) : -1; };
-  const t = { ...S, day: null };
+  const branch = (v) => (v.length === 1 ? B.indexOf(v) : -1);
+  const t = { ...S, day: null, hour: null, general: null, gsrc: null };
   if (q.has("year")) {
     const v = strip(q.get("year"), "年");
-    if (v.length === 1 && B.includes(v)) { t.year = B.indexOf(v); t.ystem = null; }
+    if (branch(v) >= 0) { t.year = branch(v); t.ystem = null; }
     else if (pillar(v) >= 0) { t.year = pillar(v) % 12; t.ystem = pillar(v) % 10; }
     else bad.push(`year=${q.get("year")}（应为甲子如丙午，或一支如午）`);
   }
@@ -477,6 +680,14 @@ function fromHash() {
       t.day = d; t.xun = Math.floor(d / 10);
     }
   }
+  if (q.has("hour") && q.get("hour").trim() !== "") {
+    const h = branch(strip(q.get("hour"), "时"));
+    if (h >= 0) t.hour = h; else bad.push(`hour=${q.get("hour")}（应为一支如午）`);
+  }
+  if (q.has("general") && q.get("general").trim() !== "") {
+    const g = branch(strip(q.get("general"), W["将"]));
+    if (g >= 0) { t.general = g; t.gsrc = "hand"; } else bad.push(`general=${q.get("general")}（应为一支如寅）`);
+  }
   Object.assign(S, t);
   const note = document.getElementById("notice");
   note.textContent = bad.length ? "网页所记有误：" + bad.join("；") : "";
@@ -485,17 +696,21 @@ function fromHash() {
 window.addEventListener("hashchange", () => { fromHash(); render(); });
 // for the tests and for scripting: the state and what each branch holds now
 const ids = (rows) => rows.map((row) => row.map((i) => D.spirits[i].id));
-const full = (s) => ({ year: 0, ystem: null, month: 1, xun: 0, day: null, ...s });
+const full = (s) => ({ year: 0, ystem: null, month: 1, xun: 0, day: null, hour: null, general: null, gsrc: null, ...s });
 window.shensha = { state: () => ({ ...S }), listing: () => ids(listing(S)),
                    listingFor: (s) => ids(listing(full(s))),
                    omittedFor: (s) => omittedIn(full(s)).map((i) => D.spirits[i].id),
                    label: (s) => stateLabel(full(s)), address: () => address(S),
+                   heavenFor: (s) => ({ anchor: heavenAnchor(full(s)), general: generalOf(full(s)), plate: heavenPlate(full(s)) }),
+                   lessonFor: (s) => lessonOf(full(s)),
+                   heavenShown: () => HEAVEN.map((ring) => ({ rot: ring.rot, labels: ring.labels.map((t) => t.textContent) })),
                    toClient: (x, y) => { const pt = svg.createSVGPoint(); pt.x = x; pt.y = y;
                                          const q = pt.matrixTransform(svg.getScreenCTM()); return { x: q.x, y: q.y }; },
                    branchPoint: (plate, b) => { const p = plates[plate], a = angleOf(b), r = p.r + U;
                                                  return window.shensha.toClient(p.cx + r * Math.cos(a), p.cy + r * Math.sin(a)); },
-                   ringCentre: (id) => { const ring = D.rings.find((g) => g.id === id), p = plates[ring.plate];
-                                         const r = (L[id][0] + L[id][1]) / 2 * U; return { cx: p.cx, cy: p.cy, r: r }; } };
+                   ringCentre: (id) => { const ring = allRings().find((g) => g.id === id), p = plates[ring.plate];
+                                         const [r0, r1] = ring.heaven ? ring.r : L[id];
+                                         return { cx: p.cx, cy: p.cy, r: (r0 + r1) / 2 * U }; } };
 buildDials();
 fromHash();
 build();

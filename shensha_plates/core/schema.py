@@ -75,7 +75,8 @@ Kind = Callable[[Where, str, Any], Any]
 @dataclass(frozen=True, slots=True)
 class Field:
     """One field: its kind, whether it must be given, its value when it is not, and (``missing``) what
-    is said when a required field is not given, where that is said otherwise than for the table."""
+    is said when a required field is not given, where that is said otherwise than for the table (an
+    empty text: its kind is given None, and says what it says of a wrong value)."""
 
     kind: Kind
     required: bool = True
@@ -87,15 +88,16 @@ class Field:
 class Table:
     """A table's fields, in the order they are checked. ``build`` makes the typed value from the
     fields read (by name); without it :meth:`read` gives them as a dict. The problem texts: ``unknown``
-    may name ``{allowed}``, a list of the fields; ``missing`` is said of a required field not given.
-    ``check`` sees the fields read (and the raw table, to quote a value as written) before ``build``:
-    what one field says of another, which no field's kind can see."""
+    may name ``{allowed}``, a list of the fields (``{sorted}``: in alphabetical order); ``missing`` is said of a required field not given
+    (None: its kind is given None, and says what it says of a wrong value). ``check`` sees the fields
+    read (and the raw table, to quote a value as written) before ``build``: what one field says of
+    another, which no field's kind can see; it may finish reading a field that depends on another."""
 
     fields: Mapping[str, Field]
     build: Callable[..., Any] | None = None
     check: Callable[[Where, str, dict[str, Any], Mapping[str, Any]], None] | None = None
     unknown: str = "unknown field (allowed: {allowed})"
-    missing: str = "missing"
+    missing: str | None = "missing"
     not_table: str = "expected a table"
     allowed: tuple[str, ...] = field(default=(), compare=False)
 
@@ -106,7 +108,8 @@ class Table:
         """A field the table does not have is refused (the first one, in the file's order)."""
         for k in raw:
             if k not in self.fields:
-                raise where.fail(prefix + str(k), raw[k], self.unknown.format(allowed=", ".join(self.allowed)))
+                raise where.fail(prefix + str(k), raw[k], self.unknown.format(
+                    allowed=", ".join(self.allowed), sorted=", ".join(sorted(self.allowed))))
 
     def read(self, where: Where, raw: object, prefix: str = "", name: str = "(table)") -> Any:
         """The typed values of the table ``raw``; ``prefix`` goes before each field's name in a message
@@ -119,7 +122,11 @@ class Table:
             if fname in raw:
                 out[fname] = spec.kind(where, prefix + fname, raw[fname])
             elif spec.required:
-                raise where.fail(prefix + fname, None, spec.missing or self.missing)
+                missing = self.missing if spec.missing is None else spec.missing
+                if not missing:
+                    out[fname] = spec.kind(where, prefix + fname, None)  # its kind says what is wrong
+                    continue
+                raise where.fail(prefix + fname, None, missing)
             else:
                 out[fname] = spec.default
         if self.check is not None:
@@ -129,12 +136,15 @@ class Table:
 
 def entries(where: Where, raw: object, key: str, name: Callable[[int, Any], str], *,
             not_array: str = "expected an array of tables", nonempty: bool = False,
-            not_table: str = "expected a table", table_field: str | None = None) -> Iterator[tuple[Where, Any]]:
+            not_table: str = "expected a table", table_field: str | None = None,
+            array_at: tuple[str, str] | None = None) -> Iterator[tuple[Where, Any]]:
     """Each entry of the array of tables ``raw`` (the file's ``[[key]]``), with where it is: the entry
     named by ``name(index, table)``. A value that is not an array (or is empty, with ``nonempty``) is
-    refused as the field ``key`` of the file; an entry that is not a table, as ``table_field`` (default
-    ``key``) of that entry."""
+    refused as the field ``key`` of the file (or as ``array_at``, an entry and a field); an entry that
+    is not a table, as ``table_field`` (default ``key``) of that entry."""
     if not isinstance(raw, list) or (nonempty and not raw):
+        if array_at is not None:
+            raise where.at(array_at[0]).fail(array_at[1], raw, not_array)
         raise where.fail(key, raw, not_array)
     for i, item in enumerate(raw):
         at = where.at(name(i, item))

@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any, Final
 from collections.abc import Mapping
 
-from shensha_plates.core.catalog import Source, parse_source
+from shensha_plates.core.catalog import Source, seed_source
 from shensha_plates.core.cycle import BRANCHES, MOUNTAINS, STEMS
 from shensha_plates.core import tomlcache
-from shensha_plates.core.datafile import read_rules
-from shensha_plates.core.errors import CatalogError, InputError
+from shensha_plates.core.errors import InputError
+from shensha_plates.core.schema import Field, Table, Where, entries, one_of, read_toml, text_list
+from shensha_plates.core.schema import text as nonempty_text
 
 __all__ = ["SelectionSpirit", "SelectionRules", "SelectionPlate", "MountainPlacement", "load_selection",
            "default_selection", "selection_plate", "flight_palace", "return_months", "general_return_months",
@@ -155,70 +156,120 @@ class SelectionPlate:
         return STEMS[self.year_stem] + BRANCHES[self.year_branch] + "年"
 
 
-# -- loading ---------------------------------------------------------------------------------------
+# -- loading (by core/schema.py) -------------------------------------------------------------------
 
-def _err(file: str, entry: str, f: str, value: object, problem: str) -> CatalogError:
-    return CatalogError(file, entry, f, value, problem)
-
-
-def _values(file: str, entry: str, f: str, raw: Any, size: int) -> tuple[tuple[str, ...], ...]:
+def _values(where: Where, f: str, raw: Any, size: int) -> tuple[tuple[str, ...], ...]:
     if isinstance(raw, str):
         entries = [(ch,) for ch in raw]
     elif isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         entries = [tuple(x.split()) for x in raw]
     else:
-        raise _err(file, entry, f, raw, "must be a string or a list of strings")
+        raise where.fail(f, raw, "must be a string or a list of strings")
     if len(entries) != size:
-        raise _err(file, entry, f, raw, f"has {len(entries)} entries, expected {size}")
+        raise where.fail(f, raw, f"has {len(entries)} entries, expected {size}")
     for e in entries:
         for label in e:
             if not _valid_label(label):
-                raise _err(file, entry, f, label, "is not one of the 24 mountains or a palace (离宫 …)")
+                raise where.fail(f, label, "is not one of the 24 mountains or a palace (离宫 …)")
     return tuple(entries)
 
 
-def _source(file: str, entry: str, f: str, raw: Any) -> Source:
-    return parse_source(file, entry, f, raw)
+def _as_is(where: Where, f: str, value: Any) -> Any:
+    return value  # read by the table's check, which knows the other fields
 
 
-def _flight(file: str, entry: str, f: str, raw: Any, ids: set[str]) -> Flight:
-    if not isinstance(raw, dict):
-        raise _err(file, entry, f, raw, "must be a table")
-    method = raw.get("method")
-    extra = set(raw) - {"method", "target", "stems", "start", "start_by_branch", "start_by_stem", "direction"}
-    if extra:
-        raise _err(file, entry, f"{f}.{sorted(extra)[0]}", raw[sorted(extra)[0]], "is not a known field")
-    direction = raw.get("direction", 1)
-    if direction not in (1, -1):
-        raise _err(file, entry, f"{f}.direction", direction, "must be 1 or -1")
+def _note(where: Where, f: str, value: Any) -> str:
+    return str(value)
+
+
+_PALACE_NUMBERS: Final = frozenset(NUMBER)
+_FLIGHT: Final = Table({
+    "method": Field(_as_is, required=False), "target": Field(_as_is, required=False),
+    "stems": Field(_as_is, required=False), "start": Field(_as_is, required=False),
+    "start_by_branch": Field(_as_is, required=False, default=""),
+    "start_by_stem": Field(_as_is, required=False, default=""),
+    "direction": Field(one_of((1, -1), "must be 1 or -1"), required=False, default=1),
+}, unknown="is not a known field", not_table="must be a table")
+
+
+def _flight(where: Where, f: str, raw: Any, ids: set[str]) -> Flight:
+    """A flight through the nine palaces: by a year spirit's branch, by stems, or by the months from
+    a starting palace (by the year's polarity, branch or stem)."""
+    v = _FLIGHT.read(where, raw, f + ".")
+    method, direction = v["method"], v["direction"]
     if method == "branch":
-        if raw.get("target") not in ids:
-            raise _err(file, entry, f"{f}.target", raw.get("target"), "must name a year spirit defined earlier")
-        return Flight("branch", target=raw["target"], direction=direction)
+        if v["target"] not in ids:
+            raise where.fail(f"{f}.target", v["target"], "must name a year spirit defined earlier")
+        return Flight("branch", target=v["target"], direction=direction)
     if method == "stem":
-        stems = raw.get("stems")
+        stems = v["stems"]
         if not isinstance(stems, str) or not stems or any(c not in STEMS for c in stems):
-            raise _err(file, entry, f"{f}.stems", stems, "must be stems, e.g. 丙丁")
+            raise where.fail(f"{f}.stems", stems, "must be stems, e.g. 丙丁")
         return Flight("stem", stems=stems, direction=direction)
     if method == "months":
-        palaces = set(NUMBER)
-        start, by_b, by_s = raw.get("start"), raw.get("start_by_branch", ""), raw.get("start_by_stem", "")
+        start, by_b, by_s = v["start"], v["start_by_branch"], v["start_by_stem"]
         if start is not None:
-            if not (isinstance(start, list) and len(start) == 2 and all(p in palaces for p in start)):
-                raise _err(file, entry, f"{f}.start", start, "must be [yang-year palace, yin-year palace]")
+            if not (isinstance(start, list) and len(start) == 2 and all(p in _PALACE_NUMBERS for p in start)):
+                raise where.fail(f"{f}.start", start, "must be [yang-year palace, yin-year palace]")
             return Flight("months", start=tuple(start), direction=direction)
         if by_b:
-            if len(by_b) != 12 or any(c not in palaces for c in by_b):
-                raise _err(file, entry, f"{f}.start_by_branch", by_b, "must give 12 palaces")
+            if not isinstance(by_b, str) or len(by_b) != 12 or any(c not in _PALACE_NUMBERS for c in by_b):
+                raise where.fail(f"{f}.start_by_branch", by_b, "must give 12 palaces")
             return Flight("months", start_by_branch=by_b, direction=direction)
-        if len(by_s) != 10 or any(c not in palaces for c in by_s):
-            raise _err(file, entry, f"{f}.start_by_stem", by_s, "must give 10 palaces")
+        if not isinstance(by_s, str) or len(by_s) != 10 or any(c not in _PALACE_NUMBERS for c in by_s):
+            raise where.fail(f"{f}.start_by_stem", by_s, "must give 10 palaces")
         return Flight("months", start_by_stem=by_s, direction=direction)
-    raise _err(file, entry, f"{f}.method", method, "must be branch, stem or months")
+    raise where.fail(f"{f}.method", method, "must be branch, stem or months")
 
 
-_FIELDS: Final = {"id", "name", "name_trad", "aliases", "key", "values", "flight", "quality", "meaning", "remedy",
-                  "source", "note", "variant"}
+_TEXT: Final = Field(nonempty_text("must be a non-empty string"))
+_NOTE: Final = Field(_note, required=False, default="")
+_VARIANT: Final = Table({
+    "id": Field(nonempty_text()), "values": Field(_as_is, required=False), "flight": Field(_as_is, required=False),
+    "source": Field(seed_source), "verdict": Field(one_of(("rejected", "accepted"), "must be rejected or accepted"),
+                                                   required=False),
+    "note": _NOTE,
+}, unknown="is not a known field", missing=None)
+
+
+def _spirit_table(ids: set[str]) -> Table:
+    """The spirit table; a flight by a year spirit's branch names one of ``ids`` (those read before)."""
+    def check(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+        key = v["key"]
+        if ("values" in raw) == ("flight" in raw):
+            raise where.fail("values", raw.get("values"), "give either values or flight")
+        if "values" in raw:
+            v["values"] = _values(where, "values", raw["values"], KEY_SIZES[key])
+        else:
+            v["flight"] = _flight(where, "flight", raw["flight"], ids)
+            if key != "month":
+                raise where.fail("key", key, "a flying spirit moves by the month")
+        variants = []
+        for j, rv in enumerate(raw.get("variant", [])):
+            vf = f"variant[{j}]"
+            if not isinstance(rv, dict) or not isinstance(rv.get("id"), str):
+                raise where.fail(f"{vf}.id", rv, "a variant needs an id")
+            var = _VARIANT.read(where, rv, vf + ".")
+            if var["values"] is not None:
+                var["values"] = _values(where, f"{vf}.values", var["values"], KEY_SIZES[key])
+            if var["flight"] is not None:
+                var["flight"] = _flight(where, f"{vf}.flight", var["flight"], ids)
+            variants.append(SelectionVariant(**var))
+        v["variant"] = tuple(variants)
+
+    return Table({
+        "id": _TEXT, "name": _TEXT, "name_trad": _TEXT, "meaning": _TEXT, "remedy": _TEXT,
+        "quality": Field(one_of(("good", "bad", "mixed"), "must be good, bad or mixed")),
+        "key": Field(one_of(KEY_SIZES, f"must be one of {', '.join(KEY_SIZES)}")),
+        "values": Field(_as_is, required=False), "flight": Field(_as_is, required=False),
+        "aliases": Field(text_list("must be a list of strings", blank=True), required=False, default=()),
+        "source": Field(seed_source), "note": _NOTE, "variant": Field(_as_is, required=False),
+    }, unknown="is not a known field", missing=None, check=check)
+
+
+def _spirit_entry(i: int, raw: Any) -> str:
+    sid = raw.get("id") if isinstance(raw, dict) else None
+    return f"spirit {sid}" if isinstance(sid, str) else f"spirit #{i + 1}"
 
 
 def load_selection(path: Path | str | None = None) -> SelectionRules:
@@ -230,66 +281,26 @@ def load_selection(path: Path | str | None = None) -> SelectionRules:
 def _load_selection(path: Path | str | None = None) -> SelectionRules:
     """Read and validate the date-selection rules; a fault raises :class:`CatalogError` naming the
     file, entry, field and value."""
-    name, data = read_rules(path if path is not None else RESOURCE)
-    raw_spirits = data.get("spirit")
-    if not isinstance(raw_spirits, list) or not raw_spirits:
-        raise _err(name, "(file)", "spirit", raw_spirits, "must be a non-empty list of [[spirit]]")
+    p = Path(path) if path is not None else RESOURCE
+    name = str(p)
+    data = read_toml(name, p)
     spirits: list[SelectionSpirit] = []
     ids: set[str] = set()
-    for i, raw in enumerate(raw_spirits):
-        sid = raw.get("id") if isinstance(raw, dict) else None
-        entry = f"spirit {sid}" if isinstance(sid, str) else f"spirit #{i + 1}"
-        if not isinstance(raw, dict):
-            raise _err(name, entry, "(entry)", raw, "must be a table")
-        extra = set(raw) - _FIELDS
-        if extra:
-            k = sorted(extra)[0]
-            raise _err(name, entry, k, raw[k], "is not a known field")
-        for f in ("id", "name", "name_trad", "meaning", "remedy"):
-            if not isinstance(raw.get(f), str) or not raw[f].strip():
-                raise _err(name, entry, f, raw.get(f), "must be a non-empty string")
-        sid = str(raw["id"])
-        if sid in ids:
-            raise _err(name, entry, "id", sid, "is used twice")
-        if raw.get("quality") not in ("good", "bad", "mixed"):
-            raise _err(name, entry, "quality", raw.get("quality"), "must be good, bad or mixed")
-        key = raw.get("key")
-        if key not in KEY_SIZES:
-            raise _err(name, entry, "key", key, f"must be one of {', '.join(KEY_SIZES)}")
-        if ("values" in raw) == ("flight" in raw):
-            raise _err(name, entry, "values", raw.get("values"), "give either values or flight")
-        values = _values(name, entry, "values", raw["values"], KEY_SIZES[key]) if "values" in raw else None
-        flight = _flight(name, entry, "flight", raw["flight"], ids) if "flight" in raw else None
-        if flight is not None and key != "month":
-            raise _err(name, entry, "key", key, "a flying spirit moves by the month")
-        aliases = raw.get("aliases", [])
-        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-            raise _err(name, entry, "aliases", aliases, "must be a list of strings")
-        variants = []
-        for j, v in enumerate(raw.get("variant", [])):
-            vf = f"variant[{j}]"
-            if not isinstance(v, dict) or not isinstance(v.get("id"), str):
-                raise _err(name, entry, f"{vf}.id", v, "a variant needs an id")
-            if v.get("verdict") not in (None, "rejected", "accepted"):
-                raise _err(name, entry, f"{vf}.verdict", v.get("verdict"), "must be rejected or accepted")
-            variants.append(SelectionVariant(
-                id=v["id"],
-                values=_values(name, entry, f"{vf}.values", v["values"], KEY_SIZES[key]) if "values" in v else None,
-                flight=_flight(name, entry, f"{vf}.flight", v["flight"], ids) if "flight" in v else None,
-                source=_source(name, entry, f"{vf}.source", v.get("source")), verdict=v.get("verdict"),
-                note=str(v.get("note", ""))))
-        spirits.append(SelectionSpirit(
-            id=sid, name=raw["name"], name_trad=raw["name_trad"], aliases=tuple(aliases), key=key, values=values,
-            flight=flight, quality=raw["quality"], meaning=raw["meaning"], remedy=raw["remedy"],
-            source=_source(name, entry, "source", raw.get("source")), note=str(raw.get("note", "")),
-            variants=tuple(variants)))
-        ids.add(sid)
+    spirit = _spirit_table(ids)
+    for where, raw in entries(Where(name), data.get("spirit"), "spirit", _spirit_entry, nonempty=True,
+                              not_array="must be a non-empty list of [[spirit]]", table_field="(entry)",
+                              not_table="must be a table"):
+        sp = spirit.read(where, raw)
+        if sp["id"] in ids:
+            raise where.fail("id", sp["id"], "is used twice")
+        spirits.append(SelectionSpirit(variants=sp.pop("variant"), **sp))
+        ids.add(sp["id"])
     spurious = []
     for i, raw in enumerate(data.get("spurious", [])):
-        entry = f"spurious #{i + 1}"
+        where = Where(name, f"spurious #{i + 1}")
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not isinstance(raw.get("name_trad"), str):
-            raise _err(name, entry, "name", raw, "needs name and name_trad")
-        spurious.append(Spurious(raw["name"], raw["name_trad"], _source(name, entry, "source", raw.get("source"))))
+            raise where.fail("name", raw, "needs name and name_trad")
+        spurious.append(Spurious(raw["name"], raw["name_trad"], seed_source(where, "source", raw.get("source"))))
     return SelectionRules(spirits=tuple(spirits), spurious=tuple(spurious), file=name)
 
 

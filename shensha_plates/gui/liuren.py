@@ -7,11 +7,12 @@ Pure Python apart from the label type: the lesson panel, exports and tests share
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.liuren import HeavenPlate
+from shensha_plates.core.liuren.plate import GENERAL_QUALITY  # the web page (core) colours them too
 from shensha_plates.core.liuren.tables import liuren_tables
 from shensha_plates.gui.plate.heaven_item import HeavenLabel
 
@@ -20,11 +21,6 @@ if TYPE_CHECKING:
 
 __all__ = ["heaven_labels", "labels_for", "general_name", "month_general_name", "GENERAL_QUALITY"]
 
-# The colour a general is drawn in: the six auspicious generals (六吉将) in vermilion, the six
-# inauspicious ones (六凶将) in ink blue, as the books class them (贵人 六合 青龙 太常 太阴 天后 /
-# 螣蛇 朱雀 勾陈 天空 白虎 玄武). A display cue only; no rule depends on it.
-GENERAL_QUALITY: Final = ("good", "bad", "bad", "good", "bad", "good", "bad", "bad", "good", "bad", "good",
-                          "good")
 
 
 def general_name(index: int, lang: str = "zh-Hans", short: bool = False) -> str:

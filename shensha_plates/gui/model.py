@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 from collections.abc import Callable, Mapping
 
 from shensha_plates.core.catalog import KEYS, Catalog, default_catalog
+from shensha_plates.core.cycle import month_default_general  # the page (core) reads it too
 from shensha_plates.core.errors import CatalogError, one_line
 from shensha_plates.core.engine import DIALS, Options, Plate, State, compute_plate, step_state, turn_to_anchor
 
@@ -36,10 +37,6 @@ RING_DIAL: Final[Mapping[str, str]] = {"U1": "year", "U2": "year", "U3": "xun", 
 HEAVEN_RINGS: Final = ("TH", "TG")
 
 
-def month_default_general(month: int) -> int:
-    """The month general (月将) of a month dial with no date: the one that holds from the month's
-    中气 on (雨水 in 正月 gives 亥 …), i.e. the branch in 六合 with the month's branch."""
-    return (12 - month) % 12
 Listener = Callable[[str], None]
 UNDO_LIMIT: Final = 500  # steps kept for undo
 

@@ -200,6 +200,8 @@ def test_every_quote_is_in_seed_000() -> None:
     ('quality = "good"', 'quality = "great"', "quality"),
     ('verdict = "rejected"', 'verdict = "maybe"', "verdict"),
     ('source = { file = "000", quote = "空亡对冲者为孤虚" }', 'source = { file = "009", quote = "x" }', "source.file"),
+    ('verdict = "rejected"', 'verdict = "rejected"\ncolour = "red"', "variant[0].colour = 'red': is not a known field"),
+    ('id = "tian_de"', 'id = "yue_de"', "id = 'yue_de': is used twice"),
 ])
 def test_damaged_rules_name_file_entry_and_field(tmp_path: Path, old: str, new: str, field: str) -> None:
     text = (REPO / "shensha_plates" / "resources" / "systems" / "bazi.toml").read_text("utf-8")

@@ -77,6 +77,19 @@ def test_an_unknown_field_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     assert err.entry == "[spirit] tian_ma" and err.field == "colour"
 
 
+def test_usual_is_true_or_false_and_a_spirit_needs_its_meaning(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["spirit"]["tian_ma"].update(usual="yes"))
+    assert (err.entry, err.field, err.value, err.problem) == ("[spirit] tian_ma", "usual", "yes", "must be true or false")
+    monkeypatch.undo()
+    err = _damaged(monkeypatch, lambda d: d["spirit"]["tian_ma"].update(meaning=" "))
+    assert (err.entry, err.field, err.value) == ("[spirit] tian_ma", "meaning", " ")
+
+
+def test_an_unknown_section_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d.update(colours={"red": "red"}))
+    assert (err.entry, err.field, err.problem) == ("(file)", "colours", "is not a section of the English file")
+
+
 def test_a_step_sentence_must_keep_its_fields(monkeypatch: pytest.MonkeyPatch) -> None:
     rid = next(iter(liuren_tables().rules))
     err = _damaged(monkeypatch, lambda d: d["rule"].update({rid: "no fields at all {nonsense}"}))

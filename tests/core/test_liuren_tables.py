@@ -33,6 +33,14 @@ DAMAGES = [
     ("names.toml", 'schema_version = 1', 'schema_version = 2', ["names.toml", "schema_version", "2"]),
     ("plate.toml", '[[general]]\nid = "gui_ren"', '[[general]]\nid = "gui_ren"\ncolour = "gold"',
      ["general gui_ren", "colour", "gold"]),
+    ("plate.toml", '[[month_general]]\nbranch = "亥"\nname = "登明"', '[[month_general]]\nbranch = "亥"',
+     ["month_general 亥", "field name = None: is missing"]),
+    ("plate.toml", 'title = "大六壬指南"\nnote = "', 'title = "大六壬指南"\nnotes = "',
+     ["book zhinan", "notes", "is not a field of a book (expected one of id, note, title)"]),
+    ("plate.toml", 'id = "zhinan"\nname = "甲戊庚', 'id = "zhinan"\ncolour = 1\nname = "甲戊庚',
+     ["noble zhinan", "colour = 1: is not a field of a noble"]),
+    ("names.toml", 'kind = "heaven_over"\nspirit = "ti_sha"', 'kind = "heaven_over"\non = "子"\nspirit = "ti_sha"',
+     ["name ti_sha", "on = '子': is not used by kind heaven_over"]),
 ]
 
 

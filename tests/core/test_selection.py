@@ -226,6 +226,10 @@ def test_every_quote_is_in_seed_004() -> None:
     ('values = "卯戌巳子辰申午丑寅酉未亥"', 'values = "卯戌巳子辰申午丑寅酉未X"', "values"),
     ('flight = { method = "branch", target = "da_sha" }', 'flight = { method = "branch", target = "nobody" }', "flight.target"),
     ('remedy = "none"', 'remedy = ""', "remedy"),
+    ('flight = { method = "stem", stems = "丙丁" }', 'flight = { method = "stem", stems = "丙丁", speed = 2 }',
+     "flight.speed = 2: is not a known field"),
+    ('start = ["中", "离"], direction = 1 }', 'start = ["中", "离"], direction = 2 }', "flight.direction = 2: must be 1 or -1"),
+    ('id = "printed_table"', 'name = "printed_table"', "variant[0].id = {"),
 ])
 def test_damaged_rules_are_named(tmp_path: Path, old: str, new: str, field: str) -> None:
     text = (REPO / "shensha_plates" / "resources" / "systems" / "selection.toml").read_text("utf-8")

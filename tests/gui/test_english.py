@@ -136,10 +136,10 @@ def test_the_exports_say_everything_in_english(tmp_path: Path, qapp: object) -> 
     from shensha_plates.core.engine import compute_plate
     from shensha_plates.gui.export.booklet import BookletOptions, write_booklet
     from shensha_plates.gui.export.kit import WORDS, kit_word, write_kit
-    from shensha_plates.gui.export.snapshot import _table_rows
+    from shensha_plates.gui.export.page_layout import table_rows
     allowed = names()
     info = from_datetime(parse_datetime("1998-11-30T12:00"))
-    rows = _table_rows(compute_plate(info.state), "en", default_catalog())
+    rows = table_rows(compute_plate(info.state), "en", default_catalog())
     assert any("〔if the Soaring Snake over it〕" in text for _, text in rows)
     bad = {f"row {b}": leftover(text, allowed) for b, text in rows if leftover(text, allowed)}
     write_kit(tmp_path / "kit.pdf", "A4", "en")

@@ -5,7 +5,9 @@ vocabulary (:data:`TESTS`) read and checked once at load, so that a rule is writ
 book and quotation, not as a function of its own. What a test reads: the three transmissions (and the
 earth branch under each), the day stem's lodging (寄宫) and the day branch with the heaven branches over
 them (干上, 支上), the heaven plate, the generals, and — when given — the plates' spirits (for the 卦 of
-seed 002, which name a spirit) and the querent's 年命.
+seed 002, which name a spirit), the year and the month of the lesson's date (from the plates, or a month
+given: the 课体 that read the season's 旺相 or 太岁 and 月建) and the querent's 年命. A rule that needs what a
+reading lacks is not tried (without a date the season is not guessed from the month general).
 
 >>> from shensha_plates.core.liuren import compute_ke
 >>> from shensha_plates.core.cycle import BRANCHES, PILLARS
@@ -16,7 +18,6 @@ seed 002, which name a spirit) and the querent's 年命.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,10 +28,10 @@ from typing import TYPE_CHECKING, Any, Final
 from shensha_plates.core import tomlcache
 from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, overcomes,
                                        stem_palace)
-from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
-from shensha_plates.core.liuren.strength import growth_stage
-from shensha_plates.core.liuren.tables import TableSource, liuren_tables
+from shensha_plates.core.liuren.strength import STRENGTHS, growth_stage, season_phase
+from shensha_plates.core.liuren.tables import TableSource, liuren_tables, table_source
+from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_of, read_toml, string_, template_fields, text
 
 if TYPE_CHECKING:
     from shensha_plates.core.engine import Plate
@@ -44,8 +45,9 @@ KINDS: Final = ("课体", "格", "卦")
 _PHASES: Final = {"木": 0, "火": 1, "土": 2, "金": 3, "水": 4}
 # 三合: the frame of each phase (water 申子辰, wood 亥卯未, fire 寅午戌, metal 巳酉丑)
 _FRAME: Final = {4: {8, 0, 4}, 0: {11, 3, 7}, 1: {2, 6, 10}, 3: {5, 9, 1}}
-# the places a test may name: the day stem's lodging, the day branch, and the querent's two years
-_PLACES: Final = ("stem", "branch", "ben_ming", "xing_nian")
+# the places a test may name: the day stem's lodging, the day branch, the querent's two years, the hour
+# branch, and — read from the lesson's date — the year's and the month's branch
+_PLACES: Final = ("stem", "branch", "ben_ming", "xing_nian", "hour", "year", "month")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +70,17 @@ class Test:
     general: int | None = None             # a general (index in the tables' order)
     relation: str = ""                     # "generate" | "overcome"
     cross: bool = False                    # uppers: the stem's upper to the branch and the other way
+    either: bool = False                   # uppers, uppers_prosper, upper_stage: the direct or the crossed form
     stage: int | None = None               # a stage of growth (十二长生, Zhuang's table)
     stems: tuple[int, ...] = ()
     stem_sets: tuple[frozenset[int], ...] = ()
     lessons: tuple[int, ...] = ()          # lesson numbers 1–4
     names: tuple[str, ...] = ()            # methods' ids or 课 names
     count: int = 0                         # lessons_overcome: how many of the four lessons
+    generals: tuple[int, ...] = ()         # a set of generals (initial_generals)
+    powers: frozenset[int] = frozenset()   # strengths in the month (power): indices into STRENGTHS
+    alternatives: tuple[tuple[Test, ...], ...] = ()  # any: groups of tests, one of which must all hold
+    alt_checks: tuple[tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...], ...] = ()  # the groups' functions
 
     pair_sets: tuple[frozenset[tuple[int, int]], ...] = ()  # the pairs of each stem, as sets
     turn_sets: tuple[frozenset[int], ...] = ()  # the turns (heaven over 子) at which a pair stands, by stem
@@ -125,10 +132,16 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "trans", "stem", "lodge", "branch", "turn", "_overcome", "_words", "_parity", "_frame", "_cross")
+    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "stem", "lodge", "branch", "turn", "_overcome",
+                 "_words", "_parity", "_frame", "_cross", "_season", "_ph")
 
-    def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None) -> None:
+    def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
+        # the month (its branch) and the year of the lesson's date: from the plates' state, or given
+        self.month = month if month is not None or plate is None else plate.state.month_branch
+        self.year = None if plate is None else plate.state.year_branch
+        self._season = -1 if self.month is None else season_phase(self.month)
+        self._ph: tuple[int, int, int, int, int, int, int] | None = None
         self.trans = tuple(t.branch for t in ke.transmissions)
         self.stem = ke.day % 10
         self.lodge = _LODGE[self.stem]
@@ -139,6 +152,14 @@ class _Lesson:
         self._parity: int | None = -1
         self._frame: int | None = -1
         self._cross: bool | None = None
+
+    def ph(self) -> tuple[int, int, int, int, int, int, int]:
+        """The phases of the stem, the day branch, the three transmissions, 干上 and 支上 (once)."""
+        if self._ph is None:
+            a, b, c = self.trans
+            self._ph = (_SP(self.stem), _BP(self.branch), _BP(a), _BP(b), _BP(c), _BP(self.over(self.lodge)),
+                        _BP(self.over(self.branch)))
+        return self._ph
 
     def frame(self) -> int | None:
         """The phase of the 三合 frame the three transmissions make, or None (once)."""
@@ -168,7 +189,8 @@ class _Lesson:
             self._words = {"trans": "".join(BRANCHES[b] for b in self.trans), "initial": BRANCHES[first],
                            "under": BRANCHES[self.under(first)], "day": STEMS[self.stem] + BRANCHES[self.branch],
                            "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
-                           "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)]}
+                           "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)],
+                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month]}
         return self._words
 
     def overcome(self) -> tuple[int, int]:
@@ -181,6 +203,10 @@ class _Lesson:
     def over(self, earth: int) -> int:
         return (earth + self.turn) % 12
 
+    def power(self, phase: int) -> int:
+        """The strength (index into STRENGTHS: 旺 相 死 囚 休) of a phase in the lesson's month."""
+        return (phase - self._season) % 5
+
     def under(self, heaven_branch: int) -> int:
         return (heaven_branch - self.turn) % 12
 
@@ -189,6 +215,12 @@ class _Lesson:
             return self.lodge
         if name == "branch":
             return self.branch
+        if name == "hour":
+            return self.ke.plate.hour
+        if name == "month":
+            return self.month
+        if name == "year":
+            return self.year
         if self.nian_ming is None:
             return None
         return (self.nian_ming.ben_ming if name == "ben_ming" else self.nian_ming.xing_nian).branch
@@ -342,7 +374,12 @@ def _gen(a: int, b: int) -> bool:
 
 
 def _rel(relation: str, a_phase: int, b_phase: int) -> bool:
-    return _gen(a_phase, b_phase) if relation == "generate" else overcomes(a_phase, b_phase)
+    return _RELT[relation][a_phase][b_phase]
+
+
+# phase a generates / overcomes phase b, as tables
+_RELT: Final = {"generate": tuple(tuple(_gen(a, b) for b in range(5)) for a in range(5)),
+                "overcome": tuple(tuple(overcomes(a, b) for b in range(5)) for a in range(5))}
 
 
 def _t_flank(t: Test, x: _Lesson) -> bool:
@@ -397,11 +434,9 @@ def _t_final_over(t: Test, x: _Lesson) -> bool:
 
 def _t_chain(t: Test, x: _Lesson) -> bool:
     """Each transmission generates (overcomes) the next and the last the day stem, in either order."""
-    ph = [_BP(b) for b in x.trans]
-    stem = _SP(x.stem)
-    fwd = _rel(t.relation, ph[0], ph[1]) and _rel(t.relation, ph[1], ph[2]) and _rel(t.relation, ph[2], stem)
-    back = _rel(t.relation, ph[2], ph[1]) and _rel(t.relation, ph[1], ph[0]) and _rel(t.relation, ph[0], stem)
-    return fwd or back
+    s, _, a, b, c, _, _ = x.ph()
+    r = _RELT[t.relation]
+    return (r[a][b] and r[b][c] and r[c][s]) or (r[c][b] and r[b][a] and r[a][s])
 
 
 def _t_initial_stage(t: Test, x: _Lesson) -> bool:
@@ -415,11 +450,13 @@ def _t_final_stage(t: Test, x: _Lesson) -> bool:
 def _t_uppers(t: Test, x: _Lesson) -> bool:
     """The heaven branch over the stem bears the relation to the stem (``cross``: to the day branch) and
     the one over the day branch to the branch (``cross``: to the stem)."""
-    stem, branch = _SP(x.stem), _BP(x.branch)
-    gs, zs = _BP(x.over(x.lodge)), _BP(x.over(x.branch))
+    stem, branch, _, _, _, gs, zs = x.ph()
+    r = _RELT[t.relation]
+    if t.either:
+        return (r[gs][stem] and r[zs][branch]) or (r[gs][branch] and r[zs][stem])
     if t.cross:
-        return _rel(t.relation, gs, branch) and _rel(t.relation, zs, stem)
-    return _rel(t.relation, gs, stem) and _rel(t.relation, zs, branch)
+        return r[gs][branch] and r[zs][stem]
+    return r[gs][stem] and r[zs][branch]
 
 
 def _t_over_general(t: Test, x: _Lesson) -> bool:
@@ -606,13 +643,18 @@ def _t_initial_de(t: Test, x: _Lesson) -> bool:
 def _t_borrowed_gain(t: Test, x: _Lesson) -> bool:
     """借益: the three transmissions all drain the stem (the stem generates them; a 三合 局 by its phase) and
     overcome a 暗鬼 — a general on them whose phase overcomes the stem."""
-    stem = _SP(x.stem)
+    stem, _, a, b, c, _, _ = x.ph()
     frame = x.frame()
-    phases = [frame] * 3 if frame is not None else [_BP(b) for b in x.trans]  # a 三合 局 counts as its phase
-    if not all(_gen(stem, ph) for ph in phases):
+    phases = (frame, frame, frame) if frame is not None else (a, b, c)  # a 三合 局 counts as its phase
+    gen = _RELT["generate"][stem]
+    if not (gen[phases[0]] and gen[phases[1]] and gen[phases[2]]):
         return False
-    return any(overcomes(_GENERAL_PHASE[tr.general], stem) and overcomes(ph, _GENERAL_PHASE[tr.general])
-               for tr, ph in zip(x.ke.transmissions, phases, strict=True))
+    over = _RELT["overcome"]
+    for tr, ph in zip(x.ke.transmissions, phases, strict=True):
+        g = _GENERAL_PHASE[tr.general]
+        if over[g][stem] and over[ph][g]:
+            return True
+    return False
 
 
 def _t_lu_over_branch(t: Test, x: _Lesson) -> bool:
@@ -645,6 +687,297 @@ def _t_initial_inner_war(t: Test, x: _Lesson) -> bool:
     return overcomes(_GENERAL_PHASE[first.general], _BP(first.branch))
 
 
+# -- the 课体 of the 课经 (《六壬大全》 卷七–十) that read the month, the year, the 贵人's side … ----------------
+
+# what a power test may name: the day stem, the day branch, the three transmissions, 干上 and 支上
+_POWER_ITEMS: Final = ("stem", "branch", "initial", "middle", "final", "gan_shang", "zhi_shang")
+
+
+def _item_phase(x: _Lesson, name: str) -> int:
+    if name == "stem":
+        return _SP(x.stem)
+    if name == "branch":
+        return _BP(x.branch)
+    if name == "gan_shang":
+        return _BP(x.over(x.lodge))
+    if name == "zhi_shang":
+        return _BP(x.over(x.branch))
+    return _BP(x.trans[("initial", "middle", "final").index(name)])
+
+
+def _t_power(t: Test, x: _Lesson) -> bool:
+    """Each named item's phase has one of the strengths (旺相休囚死) in the lesson's month, as
+    :func:`~shensha_plates.core.liuren.strength.strength` reckons it (辰戌丑未 months: earth). Without a
+    month (no date), False: the season is not guessed from the month general."""
+    if x.month is None:
+        return False
+    return all(x.power(_item_phase(x, n)) in t.powers for n in t.names)
+
+
+def _t_noble_forward(t: Test, x: _Lesson) -> bool:
+    """The generals run forward from 贵人 (``value``), or backward (not ``value``)."""
+    return x.ke.plate.forward == t.value
+
+
+def _t_uppers_side(t: Test, x: _Lesson) -> bool:
+    """The generals riding 干上 and 支上 both stand before 贵人 (``direction`` 1: the five 螣蛇 朱雀 六合 勾陈
+    青龙) or both behind it (−1: the six 天空 白虎 太常 玄武 太阴 天后) — 「天乙居中，后六前五」, as the 课经's
+    励德课 says front and back are read."""
+    g = x.ke.lesson_generals
+    a, b = g[0], g[2]
+    if t.direction >= 0:
+        return 1 <= a <= 5 and 1 <= b <= 5
+    return a >= 6 and b >= 6
+
+
+def _t_initial_generals(t: Test, x: _Lesson) -> bool:
+    return x.ke.transmissions[0].general in t.generals
+
+
+def _t_trans_general(t: Test, x: _Lesson) -> bool:
+    """The general rides one of the three transmissions."""
+    a, b, c = x.ke.transmissions
+    g = t.general
+    return a.general == g or b.general == g or c.general == g
+
+
+def _t_trans_has(t: Test, x: _Lesson) -> bool:
+    """One of the branches is among the three transmissions."""
+    a, b, c = x.trans
+    br = t.branches
+    return a in br or b in br or c in br
+
+
+def _t_initial_stem(t: Test, x: _Lesson) -> bool:
+    """The 初传 bears the relation to the day stem (``direction`` 1), or the stem to it (−1: 财 when
+    overcome, the stem's child when generated)."""
+    a, s = _BP(x.trans[0]), _SP(x.stem)
+    return _rel(t.relation, a, s) if t.direction >= 0 else _rel(t.relation, s, a)
+
+
+def _t_initial_under(t: Test, x: _Lesson) -> bool:
+    """The 初传 and the earth branch under it: the heaven one bears the relation to the earth one
+    (``direction`` 1), the earth one to the heaven one (−1), or either (0) — 上下相生."""
+    a = _BP(x.trans[0])
+    b = _BP(x.under(x.trans[0]))
+    return ((t.direction >= 0 and _rel(t.relation, a, b)) or (t.direction <= 0 and _rel(t.relation, b, a)))
+
+
+# 驿马 of a branch by its 三合: 申子辰 寅, 亥卯未 巳, 寅午戌 申, 巳酉丑 亥
+_HORSE: Final = (2, 11, 8, 5, 2, 11, 8, 5, 2, 11, 8, 5)
+
+
+def _t_initial_horse(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the 驿马 of one of the places (the day branch, the year, the month, the querent's years)."""
+    first = x.trans[0]
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and _HORSE[p] == first:
+            return True
+    return False
+
+
+def _t_initial_place(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the branch of one of the places (太岁 or 月建 发用)."""
+    first = x.trans[0]
+    return any(x.place(n) == first for n in t.places)
+
+
+def _t_initial_over_in(t: Test, x: _Lesson) -> bool:
+    """The 初传 stands over one of the (earth) branches."""
+    return x.under(x.trans[0]) in t.branches
+
+
+def _t_initial_lesson(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the upper branch of one of the four lessons (it stands over that lesson's lower)."""
+    first = x.trans[0]
+    return any(lesson.upper == first for lesson in x.ke.lessons)
+
+
+def _t_initial_zhi_de(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the day branch's 德 (支德: 「子日起巳顺行十二辰」, the fifth branch on)."""
+    return x.trans[0] == (x.branch + 5) % 12
+
+
+# 破 (seed 001: 「阳日破后四辰，阴日破前四辰」): 子酉 午卯 辰丑 戌未 寅亥 申巳
+_PO: Final = tuple((b - 3) % 12 if b % 2 == 0 else (b + 3) % 12 for b in range(12))
+
+
+def _t_initial_po(t: Test, x: _Lesson) -> bool:
+    """The 初传 stands over its own 破."""
+    first = x.trans[0]
+    return x.under(first) == _PO[first]
+
+
+def _t_bikou(t: Test, x: _Lesson) -> bool:
+    """闭口 (《大全》 课经): the 初传 is the xun's tail (its 癸) over the xun's head (its 甲); or the head's branch
+    in heaven riding 玄武; or the heaven branch over the head's (earth) branch riding 玄武. Not ``value``
+    (the 毕法赋's 「闭口卦体两般推」): the same anywhere on the plate, 发用 or not."""
+    head = (12 - 2 * (x.ke.day // 10)) % 12
+    if not t.value:
+        hp = x.ke.plate
+        return x.turn == 9 or hp.general_of[head] == _XUANWU or hp.generals[head] == _XUANWU
+    first = x.ke.transmissions[0]
+    if first.branch == (head + 9) % 12 and x.under(first.branch) == head:
+        return True
+    return first.general == _XUANWU and (first.branch == head or x.under(first.branch) == head)
+
+
+_XUANWU: Final = 9  # 玄武 in the tables' order
+
+
+# the 旺神 (帝旺) of each phase: 木卯 火午 土午 金酉 水子 (土 with 火, as Zhuang has 戊 follow 丙)
+_WANG: Final = tuple(next(b for b in range(12) if growth_stage(_YANG_STEM_OF_PHASE[ph], b) == 4) for ph in range(5))
+
+
+def _t_uppers_prosper(t: Test, x: _Lesson) -> bool:
+    """俱旺: 干上 is the 旺神 of the stem's phase and 支上 that of the day branch's; ``cross`` (互旺): 干上 the
+    branch's and 支上 the stem's. The 旺神 is the phase's 帝旺 (木卯 火午 金酉 水子; 土 with 火, 午), a yin stem
+    by its phase (《大全》's examples are 甲申 and 壬寅)."""
+    stem, branch = _WANG[_SP(x.stem)], _WANG[_BP(x.branch)]
+    gs, zs = x.over(x.lodge), x.over(x.branch)
+    if t.either:
+        return (gs == stem and zs == branch) or (gs == branch and zs == stem)
+    return (gs == branch and zs == stem) if t.cross else (gs == stem and zs == branch)
+
+
+def _t_initial_month_spirit(t: Test, x: _Lesson) -> bool:
+    """The 初传 is one of the month's spirits named: 死神 (正月起巳), 死气 (正月起午), 生气 (正月起子), each
+    going forward with the months."""
+    if x.month is None:
+        return False
+    step = (x.month - 2) % 12  # 正月 is the 寅 month
+    first = x.trans[0]
+    return any(first == (_MONTH_START[n] + step) % 12 for n in t.names)
+
+
+_MONTH_START: Final = {"死神": 5, "死气": 6, "生气": 0}
+
+
+def _t_places_in_lessons(t: Test, x: _Lesson) -> bool:
+    """Each named place's branch is among the four lessons' branches (upper or lower) — 天心: 岁月日时皆在四课."""
+    branches = {b for lesson in x.ke.lessons for b in (lesson.upper, lesson.lower)}
+    for name in t.places:
+        p = x.place(name)
+        if p is None or p not in branches:
+            return False
+    return True
+
+
+def _t_hour_relation(t: Test, x: _Lesson) -> bool:
+    """The hour branch bears the relation to (one of) the places' branches (时克行年)."""
+    h = _BP(x.ke.plate.hour)
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and _rel(t.relation, h, _BP(p)):
+            return True
+    return False
+
+
+def _t_any(t: Test, x: _Lesson) -> bool:
+    """One of the groups of tests holds entirely (a definition with several forms: 亨通's 递生 俱生 互生 …)."""
+    for group in t.alt_checks:
+        for fn, sub in group:
+            if not fn(sub, x):
+                break
+        else:
+            return True
+    return False
+
+# -- more of the 毕法赋 (《六壬大全》 卷十一–十二, the lines' own examples) ---------------------------------------
+
+def _t_lu_wang_on_stem(t: Test, x: _Lesson) -> bool:
+    """干上 is the stem's 禄 and the 旺神 of its phase (旺禄临身: 「日之禄神，又作日之旺神，临于干上」 — the yin
+    stems: 乙卯 丁午 己午 辛酉 癸子)."""
+    up = x.over(x.lodge)
+    return up == _LU[x.stem] and up == _WANG[_SP(x.stem)]
+
+
+# the phase of each 方 (寅卯辰 木, 巳午未 火, 申酉戌 金, 亥子丑 水), by (branch − 寅) // 3
+_REGION_PHASE: Final = (0, 1, 3, 4)
+
+
+def _trans_phases(x: _Lesson) -> tuple[int, ...]:
+    """The transmissions' phases, a 三合 局 or a 方 counted as its phase (the 毕法赋's 寅卯辰 「皆是日鬼」)."""
+    frame = x.frame()
+    if frame is not None:
+        return (frame,)
+    a, b, c = x.trans
+    regions = {(v - 2) % 12 // 3 for v in (a, b, c)}
+    if len(regions) == 1 and len({a, b, c}) == 3:
+        return (_REGION_PHASE[regions.pop()],)
+    return x.ph()[2:5]
+
+
+def _t_trans_kin(t: Test, x: _Lesson) -> bool:
+    """The three transmissions are all the day's 鬼 (``names`` ["鬼"]: they overcome the stem) or all its 财
+    (["财"]: the stem overcomes them), a 三合 局 or a 方 by its phase; with ``powers``, each in one of the
+    strengths in the month (当时, 太旺)."""
+    stem = _SP(x.stem)
+    ghost = t.names[0] == "鬼"
+    for ph in _trans_phases(x):
+        if not (overcomes(ph, stem) if ghost else overcomes(stem, ph)):
+            return False
+        if t.powers and (x.month is None or x.power(ph) not in t.powers):
+            return False
+    return True
+
+
+def _stage_of_phase(phase: int, branch: int, reading: str) -> int:
+    """The stage of a branch for a phase: by the phase's yang stem on Zhuang's table (土 with 火), or the
+    five-phase reading (``wuxing``: 土 with 水)."""
+    if reading == "wuxing":
+        return growth_stage(_YANG_STEM_OF_PHASE[phase] if phase != 2 else 8, branch)  # 土 as 壬: born in 申
+    return growth_stage(_YANG_STEM_OF_PHASE[phase], branch)
+
+
+# the same, as tables: _PHASE_STAGE[reading][phase][branch]
+_PHASE_STAGE: Final = {r: tuple(tuple(_stage_of_phase(ph, b, r) for b in range(12)) for ph in range(5))
+                       for r in ("zhuang", "wuxing")}
+
+
+def _t_upper_stage(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over each place (干上, 支上) is at the stage of the place's own phase (``cross``: of the
+    other place's), by the phase (``names`` ["wuxing"]: 土 with 水; else 土 with 火) — 干支皆败, 人宅皆死."""
+    table = _PHASE_STAGE[t.names[0] if t.names else "zhuang"]
+    stem, branch = _SP(x.stem), _BP(x.branch)
+    if t.either and len(t.places) == 2:  # 干上 and 支上, each at the stage of its own phase or of the other's
+        gs, zs, st = x.over(x.lodge), x.over(x.branch), t.stage
+        return (table[stem][gs] == st and table[branch][zs] == st) or (table[branch][gs] == st and table[stem][zs] == st)
+    for name in t.places:
+        if name == "stem":
+            up, ph = x.over(x.lodge), (branch if t.cross else stem)
+        else:
+            up, ph = x.over(x.branch), (stem if t.cross else branch)
+        if table[ph][up] != t.stage:
+            return False
+    return True
+
+
+def _t_item_stem(t: Test, x: _Lesson) -> bool:
+    """Each named item (干上, 支上, a transmission) bears the relation to the day stem (``direction`` 1), or the
+    stem to it (−1)."""
+    s = _SP(x.stem)
+    r = _RELT[t.relation]
+    for n in t.names:
+        a = _item_phase(x, n)
+        if not (r[a][s] if t.direction >= 0 else r[s][a]):
+            return False
+    return True
+
+
+def _t_upper_month_spirit(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over one of the places is one of the month's spirits named (生气 死气 死神)."""
+    if x.month is None:
+        return False
+    step = (x.month - 2) % 12
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and any(x.over(p) == (_MONTH_START[n] + step) % 12 for n in t.names):
+            return True
+    return False
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -665,12 +998,61 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "spirit_on_initial": _t_spirit_on_initial, "month_general_in": _t_month_general_in,
     "initial_de": _t_initial_de, "borrowed_gain": _t_borrowed_gain, "lu_over_branch": _t_lu_over_branch,
     "uppers_jue": _t_uppers_jue, "initial_pinched": _t_initial_pinched, "initial_inner_war": _t_initial_inner_war,
+    "power": _t_power, "noble_forward": _t_noble_forward, "uppers_side": _t_uppers_side,
+    "initial_generals": _t_initial_generals, "trans_general": _t_trans_general, "trans_has": _t_trans_has,
+    "initial_stem": _t_initial_stem, "initial_under": _t_initial_under, "initial_horse": _t_initial_horse,
+    "initial_place": _t_initial_place, "initial_over_in": _t_initial_over_in, "initial_lesson": _t_initial_lesson,
+    "initial_zhi_de": _t_initial_zhi_de, "initial_po": _t_initial_po, "bikou": _t_bikou,
+    "uppers_prosper": _t_uppers_prosper, "initial_month_spirit": _t_initial_month_spirit,
+    "places_in_lessons": _t_places_in_lessons, "hour_relation": _t_hour_relation, "any": _t_any,
+    "lu_wang_on_stem": _t_lu_wang_on_stem, "trans_kin": _t_trans_kin, "upper_stage": _t_upper_stage,
+    "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit,
 }
-_FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
-                       "names", "count"}
-_WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang"}
+                       "names", "count", "generals", "powers", "any", "either"}
+_WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
+                      "month"}
+
+
+# -- what a rule needs beyond the lesson: the plates (a spirit, the year), the month, the querent --------
+
+_NEED_PLATE: Final = 1
+_NEED_MONTH: Final = 2
+_NEED_QUERENT: Final = 4
+_PLACE_NEED: Final = {"stem": 0, "branch": 0, "hour": 0, "year": _NEED_PLATE, "month": _NEED_MONTH,
+                      "ben_ming": _NEED_QUERENT, "xing_nian": _NEED_QUERENT}
+
+
+def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
+    """What the tests cannot do without (a mask of _NEED_*): a rule that needs what a reading lacks cannot
+    hold, and is not tried. A test naming several places needs only what all of them need (it holds at any
+    one); places_in_lessons needs every place; the groups of ``any`` need what all of them need.
+    ``loose``: also what the rule cannot hold without in any way — a test whose every place (or ``any``
+    whose every group) needs something of the date counts as needing the date (its ``needs``)."""
+    req = 0
+    for t in tests:
+        if t.kind in ("spirit_initial", "spirit_on_initial"):
+            req |= _NEED_PLATE
+        elif t.kind in ("power", "initial_month_spirit", "upper_month_spirit") or (t.kind == "trans_kin" and t.powers):
+            req |= _NEED_MONTH
+        parts: list[int] = []
+        if t.places and t.kind != "upper_month_spirit":
+            parts = [_PLACE_NEED[p] for p in t.places]
+            if t.kind == "places_in_lessons":
+                for n in parts:
+                    req |= n
+                parts = []
+        elif t.alternatives:
+            parts = [_requirement(g, loose) for g in t.alternatives]
+        if parts:
+            common = parts[0]
+            for n in parts[1:]:
+                common &= n
+            req |= common
+            if loose and not common and all(parts):
+                req |= _NEED_PLATE if any(n & (_NEED_PLATE | _NEED_MONTH) for n in parts) else _NEED_QUERENT
+    return req
 
 
 # -- reading the data -------------------------------------------------------------------------------
@@ -759,10 +1141,11 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if raw["relation"] not in ("generate", "overcome"):
             raise CatalogError(name, entry, "test.relation", raw["relation"], "must be generate or overcome")
         args["relation"] = raw["relation"]
-    if "cross" in raw:
-        if not isinstance(raw["cross"], bool):
-            raise CatalogError(name, entry, "test.cross", raw["cross"], "must be true or false")
-        args["cross"] = raw["cross"]
+    for key in ("cross", "either"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                raise CatalogError(name, entry, f"test.{key}", raw[key], "must be true or false")
+            args[key] = raw[key]
     if "stage" in raw:
         from shensha_plates.core.liuren.strength import STAGES
         if raw["stage"] not in STAGES:
@@ -792,6 +1175,39 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if raw["count"] not in (0, 1, 2, 3, 4) or isinstance(raw["count"], bool):
             raise CatalogError(name, entry, "test.count", raw["count"], "must be a number of lessons, 0–4")
         args["count"] = raw["count"]
+    if "generals" in raw:
+        gnames = [g.name for g in liuren_tables().generals]
+        gs = raw["generals"]
+        if not isinstance(gs, list) or not gs or any(g not in gnames for g in gs):
+            raise CatalogError(name, entry, "test.generals", gs, f"must list generals ({' '.join(gnames)})")
+        args["generals"] = tuple(gnames.index(g) for g in gs)
+    if "powers" in raw:
+        pw = raw["powers"]
+        if not isinstance(pw, str) or not pw or any(ch not in STRENGTHS for ch in pw):
+            raise CatalogError(name, entry, "test.powers", pw, "must be strengths written together, e.g. 旺相 or 囚死")
+        args["powers"] = frozenset(STRENGTHS.index(ch) for ch in pw)
+    if "any" in raw:
+        groups = raw["any"]
+        if not isinstance(groups, list) or len(groups) < 2 or any(not isinstance(g, list) or not g for g in groups):
+            raise CatalogError(name, entry, "test.any", groups, "must list two or more groups of tests, e.g. [[{ kind = … }], [{ kind = … }]]")
+        args["alternatives"] = tuple(tuple(_read_test(name, entry, sub) for sub in g) for g in groups)
+        args["alt_checks"] = tuple(tuple((TESTS[sub.kind], sub) for sub in g) for g in args["alternatives"])
+    if kind == "hour_relation" and "places" not in args:
+        raise CatalogError(name, entry, "test.places", None, "is needed by a test of kind hour_relation")
+    if kind == "power" and (not args.get("names") or any(n not in _POWER_ITEMS for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS)}")
+    if kind == "trans_kin" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("鬼", "财")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one kin: 鬼 or 财")
+    if kind == "upper_stage" and ("stage" not in args or any(n not in ("zhuang", "wuxing") for n in args.get("names", ()))
+                                  or len(args.get("names", ())) > 1):
+        raise CatalogError(name, entry, "test.names" if "stage" in args else "test.stage", raw.get("names", raw.get("stage")),
+                           "must give a stage, and at most one reading: zhuang or wuxing")
+    if kind == "item_stem" and (not args.get("names") or any(n not in _POWER_ITEMS or n == "stem" for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS[1:])}")
+    if kind == "upper_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
+    if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
     if kind == "visit" and len(args.get("places", ())) != 2:
         raise CatalogError(name, entry, "test.places", raw.get("places"), "must name two places (the visitor, then the host)")
     needs = {"transmissions": "sequences", "transmissions_in": "branches", "initial_in": "branches",
@@ -803,7 +1219,12 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "trans_hidden_stem": "stems", "general_on_stem": "general", "noble_over": "branches", "method": "names",
              "lessons_overcome": "count", "visit": "places", "initial_of_branch": "pairs", "initial_clash": "places",
              "final_general": "general", "initial_of_xun": "pairs", "cross_kind": "names",
-             "spirit_on_initial": "spirit"}
+             "spirit_on_initial": "spirit", "power": "powers", "initial_generals": "generals",
+             "trans_general": "general", "trans_has": "branches", "initial_stem": "relation",
+             "initial_under": "relation", "initial_horse": "places", "initial_place": "places",
+             "initial_over_in": "branches", "initial_month_spirit": "names", "places_in_lessons": "places",
+             "hour_relation": "relation", "any": "alternatives", "upper_stage": "places", "item_stem": "relation",
+             "upper_month_spirit": "places"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
@@ -820,21 +1241,49 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
     return Test(**args)
 
 
-def _source(name: str, entry: str, raw: object) -> TableSource:
-    books = liuren_tables().books
-    if not isinstance(raw, dict) or set(raw) not in ({"book", "quote"}, {"file", "quote"}):
-        raise CatalogError(name, entry, "source", raw, "must be { book = …, quote = … } or { file = …, quote = … }")
-    quote = raw["quote"]
-    if not isinstance(quote, str) or not quote.strip():
-        raise CatalogError(name, entry, "source.quote", quote, "must be a non-empty quotation")
-    if "book" in raw:
-        if raw["book"] not in books:
-            raise CatalogError(name, entry, "source.book", raw["book"], "is not a book listed in plate.toml")
-        return TableSource(quote=quote, book=raw["book"])
-    from shensha_plates.core.catalog import SEED_FILES
-    if raw["file"] not in SEED_FILES:
-        raise CatalogError(name, entry, "source.file", raw["file"], "is not a seed file code")
-    return TableSource(quote=quote, file=raw["file"])
+def _source(where: Where, f: str, raw: Any) -> TableSource:
+    source: TableSource = table_source(liuren_tables().books)(where, f, raw)
+    return source
+
+
+def _why(where: Where, f: str, value: Any) -> str:
+    """A sentence template naming only the fields of :data:`_WHY_FIELDS`."""
+    value = _NONEMPTY(where, f, value)
+    fields = template_fields(value)
+    if fields is None:
+        raise where.fail(f, value, "is not a valid sentence template (a { or } without its pair)")
+    if not fields <= _WHY_FIELDS:
+        bad = sorted(fields - _WHY_FIELDS)[0]
+        raise where.fail(f, value, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
+    return str(value)
+
+
+def _tests(problem: str) -> Kind:
+    """A non-empty list of ``[[….test]]`` tables, each read by :func:`_read_test`."""
+    def read(where: Where, f: str, raw: Any) -> tuple[Test, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise where.fail(f, raw, problem)
+        return tuple(_read_test(where.file, where.entry, t) for t in raw)
+    return read
+
+
+def _pattern_id(where: Where, f: str, pid: Any) -> str:
+    if not isinstance(pid, str) or not pid.isidentifier():
+        raise where.fail(f, pid, "must be a new identifier")
+    return pid
+
+
+def _as_is(where: Where, f: str, value: Any) -> Any:
+    return value
+
+
+_NONEMPTY: Final = text("must be a non-empty text")
+_PATTERN: Final = Table({
+    "id": Field(_pattern_id), "name": Field(_NONEMPTY), "name_trad": Field(_NONEMPTY), "name_en": Field(_NONEMPTY),
+    "why": Field(_why), "kind": Field(one_of(KINDS, f"must be one of {' '.join(KINDS)}")),
+    "test": Field(_tests("must be a list of [[pattern.test]] tables")),
+    "note": Field(string_("must be a text"), required=False, default=""), "source": Field(_source),
+}, unknown="is not a field of a pattern", missing=None)
 
 
 def load_patterns(path: Path | str | None = None) -> tuple[Pattern, ...]:
@@ -844,52 +1293,23 @@ def load_patterns(path: Path | str | None = None) -> tuple[Pattern, ...]:
 
 
 def _load(path: Path | str | None) -> tuple[Pattern, ...]:
-    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "patterns.toml"
-    name, data = read_rules(p)
-    raw = data.get("pattern")
-    if not isinstance(raw, list) or not raw:
-        raise CatalogError(name, "(file)", "pattern", raw, "must be a list of [[pattern]] entries")
+    p = Path(path) if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "patterns.toml"
+    name = str(p)
+    data = read_toml(name, p)
     out: list[Pattern] = []
     seen: set[str] = set()
-    for i, item in enumerate(raw):
-        entry = f"pattern {item.get('id', i + 1) if isinstance(item, dict) else i + 1}"
-        if not isinstance(item, dict):
-            raise CatalogError(name, entry, "(entry)", item, "must be a table")
-        extra = set(item) - _FIELDS
-        if extra:
-            key = sorted(extra)[0]
-            raise CatalogError(name, entry, key, item[key], "is not a field of a pattern")
-        pid = item.get("id")
-        if not isinstance(pid, str) or not pid.isidentifier() or pid in seen:
-            raise CatalogError(name, entry, "id", pid, "must be a new identifier")
-        seen.add(pid)
-        texts = {}
-        for key in ("name", "name_trad", "name_en", "why"):
-            value = item.get(key)
-            if not isinstance(value, str) or not value.strip():
-                raise CatalogError(name, entry, key, value, "must be a non-empty text")
-            texts[key] = value
-        fields = {f for _, f, _, _ in string.Formatter().parse(texts["why"]) if f}
-        if not fields <= _WHY_FIELDS:
-            bad = sorted(fields - _WHY_FIELDS)[0]
-            raise CatalogError(name, entry, "why", texts["why"], f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
-        kind = item.get("kind")
-        if kind not in KINDS:
-            raise CatalogError(name, entry, "kind", kind, f"must be one of {' '.join(KINDS)}")
-        tests_raw = item.get("test")
-        if not isinstance(tests_raw, list) or not tests_raw:
-            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[pattern.test]] tables")
-        tests = tuple(_read_test(name, entry, t) for t in tests_raw)
-        needs = ""
-        if any(t.kind in ("spirit_initial", "spirit_on_initial") for t in tests):
-            needs = "plate"
-        if any(set(t.places) & {"ben_ming", "xing_nian"} for t in tests):
-            needs = "nian_ming" if not needs else needs
-        note = item.get("note", "")
-        if not isinstance(note, str):
-            raise CatalogError(name, entry, "note", note, "must be a text")
-        out.append(Pattern(pid, texts["name"], texts["name_trad"], kind, _source(name, entry, item.get("source")),
-                           tests, texts["why"], note, needs, texts["name_en"]))
+    for where, item in entries(Where(name), data.get("pattern"), "pattern",
+                               lambda i, item: f"pattern {item.get('id', i + 1) if isinstance(item, dict) else i + 1}",
+                               nonempty=True, not_array="must be a list of [[pattern]] entries",
+                               table_field="(entry)", not_table="must be a table"):
+        v = _PATTERN.read(where, item)
+        if v["id"] in seen:
+            raise where.fail("id", v["id"], "must be a new identifier")
+        seen.add(v["id"])
+        req = _requirement(v["test"], loose=True)
+        needs = "plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT else ""
+        out.append(Pattern(v["id"], v["name"], v["name_trad"], v["kind"], v["source"], v["test"], v["why"], v["note"],
+                           needs, v["name_en"]))
     return tuple(out)
 
 
@@ -901,34 +1321,46 @@ def patterns() -> tuple[Pattern, ...]:
 
 # -- detecting ---------------------------------------------------------------------------------------
 
-def _why(p: Pattern | BifaLine, x: _Lesson) -> str:
-    return p.why.format_map(x.words())
+_Checks = tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]
 
 
-def _compiled(table: Sequence[Pattern]) -> tuple[tuple[Pattern, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
-    """Each pattern with its tests' functions looked up once."""
-    return tuple((p, tuple((TESTS[t.kind], t) for t in p.tests)) for p in table)
+def _compiled(table: Sequence[Pattern]) -> tuple[tuple[_Entry, ...], ...]:
+    """Each pattern with its tests' functions looked up once, in eight lists: for each mask of what a
+    reading has (the plates, the month, the querent), the patterns it can form."""
+    return _by_need([(p, tuple((TESTS[t.kind], t) for t in p.tests)) for p in table],
+                    [_requirement(p.tests) for p in table])
+
+
+_Entry = tuple[Any, Callable[[Test, _Lesson], bool], Test, _Checks]
+
+
+def _by_need(entries: Sequence[tuple[Any, _Checks]], reqs: Sequence[int]) -> tuple[tuple[_Entry, ...], ...]:
+    """For each mask of what a reading has, the rules it can form, each as (rule, first test's function,
+    first test, the other tests) — the shape :func:`_detect` runs fastest."""
+    flat = [(item, checks[0][0], checks[0][1], checks[1:]) for item, checks in entries]
+    return tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(8))
 
 
 @lru_cache(maxsize=1)
-def _compiled_default() -> tuple[tuple[Pattern, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
+def _compiled_default() -> tuple[tuple[_Entry, ...], ...]:
     # cached without an argument: hashing the patterns themselves costs more than testing them
     return _compiled(patterns())
 
 
+def _has(x: _Lesson) -> int:
+    return ((_NEED_PLATE if x.plate is not None else 0) | (_NEED_MONTH if x.month is not None else 0)
+            | (_NEED_QUERENT if x.nian_ming is not None else 0))
+
+
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
-                    table: Sequence[Pattern] | None = None) -> tuple[PatternHit, ...]:
-    """The patterns the lesson forms, in the data's order. ``plate``: the plates' spirits (the 卦 that
-    name a spirit need it); ``nian_ming``: the querent's years (the tests that name them need it)."""
-    x = _Lesson(ke, plate, nian_ming)
-    out = []
-    for p, checks in _compiled_default() if table is None else _compiled(table):
-        for test_fn, t in checks:
-            if not test_fn(t, x):
-                break
-        else:
-            out.append(PatternHit(p, _why(p, x)))
-    return tuple(out)
+                    table: Sequence[Pattern] | None = None, month: int | None = None) -> tuple[PatternHit, ...]:
+    """The patterns the lesson forms, in the data's order. ``plate``: the plates' spirits and their date
+    (the 卦 that name a spirit, the 课体 that read the year or the month need it); ``nian_ming``: the
+    querent's years (the tests that name them need it); ``month``: the month's branch, when there is no
+    plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …)."""
+    x = _Lesson(ke, plate, nian_ming, month)
+    compiled = _compiled_default() if table is None else _compiled(table)
+    return _detect(x, compiled[_has(x)], PatternHit)
 
 
 # -- the 毕法赋 ---------------------------------------------------------------------------------------
@@ -964,7 +1396,13 @@ class BifaHit:
         return self.line.verse
 
 
-_LINE_FIELDS: Final = {"number", "verse", "source", "test", "why", "detectable", "reason"}
+_LINE: Final = Table({
+    "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
+    "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),
+    "reason": Field(_as_is, required=False), "test": Field(_as_is, required=False),
+    "why": Field(_as_is, required=False),
+}, unknown="is not a field of a line", missing=None)
+_LINE_TESTS: Final = _tests("must be a list of [[line.test]] (or detectable = false)")
 
 
 def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
@@ -973,46 +1411,30 @@ def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
 
 
 def _load_bifa(path: Path | str | None) -> tuple[BifaLine, ...]:
-    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
-    name, data = read_rules(p)
+    p = Path(path) if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
+    name = str(p)
+    data = read_toml(name, p)
     raw = data.get("line")
     if not isinstance(raw, list) or len(raw) != 100:
-        raise CatalogError(name, "(file)", "line", None if not isinstance(raw, list) else len(raw),
-                           "must be the hundred [[line]] entries")
+        raise Where(name).fail("line", None if not isinstance(raw, list) else len(raw),
+                               "must be the hundred [[line]] entries")
     out: list[BifaLine] = []
-    for i, item in enumerate(raw):
-        entry = f"line {i + 1}"
-        if not isinstance(item, dict):
-            raise CatalogError(name, entry, "(entry)", item, "must be a table")
-        extra = set(item) - _LINE_FIELDS
-        if extra:
-            key = sorted(extra)[0]
-            raise CatalogError(name, entry, key, item[key], "is not a field of a line")
-        if item.get("number") != i + 1:
-            raise CatalogError(name, entry, "number", item.get("number"), f"must be {i + 1} (the lines in order)")
-        verse = item.get("verse")
-        if not isinstance(verse, str) or not verse.strip():
-            raise CatalogError(name, entry, "verse", verse, "must be the line's text")
-        source = _source(name, entry, item.get("source"))
-        if item.get("detectable", True) is False:
-            reason = item.get("reason")
+    for where, item in entries(Where(name), raw, "line", lambda i, item: f"line {i + 1}", table_field="(entry)",
+                               not_table="must be a table"):
+        n = len(out) + 1
+        if item.get("number") != n:
+            raise where.fail("number", item.get("number"), f"must be {n} (the lines in order)")
+        v = _LINE.read(where, item)
+        if v["detectable"] is False:
+            reason = v["reason"]
             if not isinstance(reason, str) or not reason.strip():
-                raise CatalogError(name, entry, "reason", reason, "must say why the line is not detected")
+                raise where.fail("reason", reason, "must say why the line is not detected")
             if "test" in item:
-                raise CatalogError(name, entry, "test", item["test"], "is not read when detectable = false")
-            out.append(BifaLine(i + 1, verse, source, (), "", reason))
+                raise where.fail("test", item["test"], "is not read when detectable = false")
+            out.append(BifaLine(n, v["verse"], v["source"], (), "", reason))
             continue
-        tests_raw = item.get("test")
-        if not isinstance(tests_raw, list) or not tests_raw:
-            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[line.test]] (or detectable = false)")
-        why = item.get("why")
-        if not isinstance(why, str) or not why.strip():
-            raise CatalogError(name, entry, "why", why, "must be a non-empty text")
-        fields = {f for _, f, _, _ in string.Formatter().parse(why) if f}
-        if not fields <= _WHY_FIELDS:
-            bad = sorted(fields - _WHY_FIELDS)[0]
-            raise CatalogError(name, entry, "why", why, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
-        out.append(BifaLine(i + 1, verse, source, tuple(_read_test(name, entry, t) for t in tests_raw), why))
+        tests = _LINE_TESTS(where, "test", v["test"])
+        out.append(BifaLine(n, v["verse"], v["source"], tests, _why(where, "why", v["why"])))
     return tuple(out)
 
 
@@ -1022,43 +1444,36 @@ def bifa_lines() -> tuple[BifaLine, ...]:
 
 
 @lru_cache(maxsize=1)
-def _bifa_compiled() -> tuple[tuple[BifaLine, tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]], ...]:
-    return tuple((b, tuple((TESTS[t.kind], t) for t in b.tests)) for b in bifa_lines() if b.tests)
+def _bifa_compiled() -> tuple[tuple[_Entry, ...], ...]:
+    lines = [b for b in bifa_lines() if b.tests]
+    return _by_need([(b, tuple((TESTS[t.kind], t) for t in b.tests)) for b in lines], [_requirement(b.tests) for b in lines])
 
 
-def detect_bifa(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None) -> tuple[BifaHit, ...]:
+def detect_bifa(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
+                month: int | None = None) -> tuple[BifaHit, ...]:
     """The lines of the 毕法赋 the lesson shows (of those that can be read from it), in the book's order."""
-    x = _Lesson(ke, plate, nian_ming)
-    out = []
-    for line, checks in _bifa_compiled():
-        for test_fn, t in checks:
-            if not test_fn(t, x):
-                break
-        else:
-            out.append(BifaHit(line, _why(line, x)))
-    return tuple(out)
+    x = _Lesson(ke, plate, nian_ming, month)
+    return _detect(x, _bifa_compiled()[_has(x)], BifaHit)
 
 
-def read_lesson(ke: Ke, plate: Plate | None = None,
-                nian_ming: NianMing | None = None) -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
-    """The patterns and the 毕法赋 lines of one lesson together (what the tests read is worked out once)."""
-    x = _Lesson(ke, plate, nian_ming)
-    return _detect(x, _compiled_default(), PatternHit), _detect(x, _bifa_compiled(), BifaHit)
+def read_lesson(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
+                month: int | None = None) -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
+    """The patterns and the 毕法赋 lines of one lesson together (what the tests read is worked out once).
+    The month comes from the plates' date, or ``month`` (a branch) when there is no plate; without either,
+    the rules that read the season are not tried (the month general does not fix the month)."""
+    x = _Lesson(ke, plate, nian_ming, month)
+    have = _has(x)
+    return _detect(x, _compiled_default()[have], PatternHit), _detect(x, _bifa_compiled()[have], BifaHit)
 
 
-def _detect(x: _Lesson, compiled: Sequence[tuple[Any, Sequence[tuple[Callable[[Test, _Lesson], bool], Test]]]],
-            hit: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str], Any]) -> tuple[Any, ...]:
     out: list[Any] = []
     append = out.append
-    for item, checks in compiled:
-        if len(checks) == 1:  # most rules are one test: no inner loop
-            test_fn, t = checks[0]
-            if test_fn(t, x):
-                append(hit(item, _why(item, x)))
-            continue
-        for test_fn, t in checks:
-            if not test_fn(t, x):
-                break
-        else:
-            append(hit(item, _why(item, x)))
+    for item, test_fn, t, rest in compiled:
+        if test_fn(t, x):
+            for fn, t2 in rest:  # most rules are one test: no inner loop
+                if not fn(t2, x):
+                    break
+            else:
+                append(hit(item, item.why.format_map(x.words())))
     return tuple(out)

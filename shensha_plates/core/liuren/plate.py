@@ -24,6 +24,11 @@ __all__ = ["KeOptions", "HeavenPlate", "heaven_plate", "noble_branch", "is_dayti
            "DEFAULT_OPTIONS", "kin", "KIN"]
 
 KIN: Final = ("兄弟", "子孙", "妻财", "官鬼", "父母")  # by (phase − day stem's phase) % 5 (core.cycle's phases)
+# The colour a general is drawn in: the six auspicious generals (六吉将) in vermilion, the six
+# inauspicious ones (六凶将) in ink blue, as the books class them (贵人 六合 青龙 太常 太阴 天后 /
+# 螣蛇 朱雀 勾陈 天空 白虎 玄武). A display cue only (the window and the web page); no rule depends on it.
+GENERAL_QUALITY: Final = ("good", "bad", "bad", "good", "bad", "good", "bad", "bad", "good", "bad", "good",
+                          "good")
 
 
 def kin(day_stem: int, branch: int) -> str:

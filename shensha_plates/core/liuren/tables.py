@@ -15,17 +15,17 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from shensha_plates.core.catalog import SEED_FILES
 from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core import tomlcache
-from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.schema import Field, Kind, Table, Where, branch, branches, entries, read_toml, text
 
 __all__ = ["TableSource", "Book", "MonthGeneral", "General", "NobleTable", "DayNight", "MethodInfo",
            "MethodRule", "Choice", "Setting", "NameRule", "LiurenTables", "liuren_tables", "load_tables",
-           "RULE_FIELDS", "NAME_KINDS"]
+           "RULE_FIELDS", "NAME_KINDS", "table_source"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,272 +209,271 @@ SETTING_CHOICES: Final[Mapping[str, frozenset[str]]] = {
 # How a name that needs the plate is decided (names.toml, field kind).
 NAME_KINDS: Final = ("general_over", "heaven_over", "void_initial", "spirit_on", "ghost_on_tomb")
 
-_FIELDS: Final[Mapping[str, frozenset[str]]] = {
-    "book": frozenset({"id", "title", "note"}),
-    "month_general": frozenset({"branch", "name", "name_trad", "qi", "jie"}),
-    "general": frozenset({"id", "name", "name_trad", "short", "short_trad"}),
-    "noble": frozenset({"id", "name", "day", "night", "source", "note"}),
-    "daynight": frozenset({"id", "name", "day", "source", "note"}),
-    "method": frozenset({"id", "name", "name_trad", "source"}),
-    "rule": frozenset({"id", "text"}),
-    "setting": frozenset({"id", "name", "choice"}),
-    "choice": frozenset({"id", "name", "source", "note"}),
-    "name": frozenset({"id", "name", "name_trad", "kind", "spirit", "general", "heaven", "on", "meaning",
-                       "source"}),
-}
-_OPTIONAL: Final = frozenset({"note", "spirit", "general", "heaven", "on"})
 _QI: Final = ("雨水", "春分", "谷雨", "小满", "夏至", "大暑", "处暑", "秋分", "霜降", "小雪", "冬至", "大寒")
 _JIE: Final = ("立春", "惊蛰", "清明", "立夏", "芒种", "小暑", "立秋", "白露", "寒露", "立冬", "大雪", "小寒")
 
 
-class _Reader:
-    """Checks for one file; every fault names the file, the entry, the field and the value."""
+# -- reading the files (by core/schema.py) ----------------------------------------------------------
 
-    def __init__(self, name: str, books: Mapping[str, Book] | None = None) -> None:
-        self.name = name
-        self.books = books
+def _ident(where: Where, f: str, value: Any) -> str:
+    value = _TEXT(where, f, value)
+    if not value.replace("_", "").isascii() or not value.replace("_", "").replace(".", "").isalnum():
+        raise where.fail(f, value, "must be an ASCII identifier")
+    return str(value)
 
-    def fail(self, entry: str, field: str, value: object, problem: str) -> CatalogError:
-        return CatalogError(self.name, entry, field, value, problem)
 
-    def entries(self, data: Mapping[str, Any], key: str, kind: str) -> list[tuple[str, dict[str, Any]]]:
-        raw = data.get(key)
-        if not isinstance(raw, list) or not raw:
-            raise self.fail(f"[[{key}]]", "(table)", raw, "must be a non-empty list of tables")
-        out: list[tuple[str, dict[str, Any]]] = []
-        seen: set[str] = set()
-        for i, item in enumerate(raw):
-            if not isinstance(item, dict):
-                raise self.fail(f"{key} #{i + 1}", "(table)", item, "must be a table")
-            label = str(item.get("id", item.get("branch", f"#{i + 1}")))
-            entry = f"{key} {label}"
-            self.fields(item, entry, kind)
-            if "id" in item:
-                if label in seen:
-                    raise self.fail(entry, "id", label, "is given twice")
-                seen.add(label)
-            out.append((entry, item))
-        return out
+_TEXT: Final = text("must be a non-empty string")
+_BRANCH: Final = branch(f"must be one branch of {BRANCHES}")
+_BRANCHES: Final = branches(f"must be a string of branches ({BRANCHES})")
 
-    def fields(self, item: Mapping[str, Any], entry: str, kind: str) -> None:
-        allowed = _FIELDS[kind]
-        for f in item:
-            if f not in allowed:
-                raise self.fail(entry, f, item[f], f"is not a field of a {kind} (expected one of "
-                                f"{', '.join(sorted(allowed))})")
-        for f in sorted(allowed - _OPTIONAL):
-            if f not in item:
-                raise self.fail(entry, f, None, "is missing")
 
-    def text(self, item: Mapping[str, Any], entry: str, field: str, optional: bool = False) -> str:
-        value = item.get(field)
-        if value is None and optional:
-            return ""
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(entry, field, value, "must be a non-empty string")
-        return value
+def _stem_branches(where: Where, f: str, value: Any) -> tuple[int, ...]:
+    """One branch for each of the ten stems."""
+    out: tuple[int, ...] = _BRANCHES(where, f, value)
+    if len(out) != 10:
+        raise where.fail(f, value, f"must have 10 branches, one per stem {STEMS}")
+    return out
 
-    def ident(self, item: Mapping[str, Any], entry: str) -> str:
-        value = self.text(item, entry, "id")
-        if not value.replace("_", "").isascii() or not value.replace("_", "").replace(".", "").isalnum():
-            raise self.fail(entry, "id", value, "must be an ASCII identifier")
-        return value
 
-    def branch(self, value: object, entry: str, field: str) -> int:
-        if not isinstance(value, str) or len(value) != 1 or value not in BRANCHES:
-            raise self.fail(entry, field, value, f"must be one branch of {BRANCHES}")
-        return BRANCHES.index(value)
-
-    def branches(self, value: object, entry: str, field: str, length: int | None = None) -> tuple[int, ...]:
-        if not isinstance(value, str) or any(ch not in BRANCHES for ch in value) or not value:
-            raise self.fail(entry, field, value, f"must be a string of branches ({BRANCHES})")
-        if length is not None and len(value) != length:
-            raise self.fail(entry, field, value, f"must have {length} branches, one per stem {STEMS}")
-        return tuple(BRANCHES.index(ch) for ch in value)
-
-    def source(self, item: Mapping[str, Any], entry: str) -> TableSource:
-        raw = item.get("source")
+def table_source(books: Mapping[str, Book] | None) -> Kind:
+    """A rule's source: a book of ``books`` (those of plate.toml) or a seed file, with the quotation
+    (a kind of :mod:`shensha_plates.core.schema`, for the other Liu Ren files too)."""
+    def read(where: Where, f: str, raw: Any) -> TableSource:
         if not isinstance(raw, dict) or set(raw) not in ({"book", "quote"}, {"file", "quote"}):
-            raise self.fail(entry, "source", raw, "must be { book = …, quote = … } or { file = …, quote = … }")
+            raise where.fail(f, raw, "must be { book = …, quote = … } or { file = …, quote = … }")
         quote = raw["quote"]
         if not isinstance(quote, str) or not quote.strip():
-            raise self.fail(entry, "source.quote", quote, "must be a non-empty quotation")
+            raise where.fail(f + ".quote", quote, "must be a non-empty quotation")
         if "book" in raw:
-            if self.books is None or raw["book"] not in self.books:
-                raise self.fail(entry, "source.book", raw["book"], "is not a book listed in plate.toml")
+            if books is None or raw["book"] not in books:
+                raise where.fail(f + ".book", raw["book"], "is not a book listed in plate.toml")
             return TableSource(quote=quote, book=raw["book"])
         if raw["file"] not in SEED_FILES:
-            raise self.fail(entry, "source.file", raw["file"], "is not a seed file code")
+            raise where.fail(f + ".file", raw["file"], "is not a seed file code")
         return TableSource(quote=quote, file=raw["file"])
+    return read
 
-    def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
-        raw = data.get(key)
-        if not isinstance(raw, dict):
-            raise self.fail(f"[{key}]", "(table)", raw, "must be a table")
-        return raw
+
+def _as_is(where: Where, f: str, value: Any) -> Any:
+    return value  # read by the table's check, which knows the other fields
+
+
+def _table(kind: str, fields: Mapping[str, Field], build: Callable[..., Any] | None = None,
+           check: Callable[[Where, str, dict[str, Any], Mapping[str, Any]], None] | None = None) -> Table:
+    return Table(fields, build=build, check=check, unknown=f"is not a field of a {kind} (expected one of {{sorted}})",
+                 missing="is missing")
+
+
+_OPTIONAL_NOTE: Final = Field(_TEXT, required=False, default="")
+_KIND_SAYS: Final = ""  # a missing field: its kind is given None (an optional field that must be there here)
+
+
+def _entries(where: Where, data: Mapping[str, Any], key: str) -> Iterator[tuple[Where, dict[str, Any]]]:
+    """The ``[[key]]`` tables, each named ``key id`` (or ``key branch``, ``key #n``)."""
+    return entries(where, data.get(key), key,
+                   lambda i, item: f"{key} {item.get('id', item.get('branch', f'#{i + 1}'))}"
+                   if isinstance(item, dict) else f"{key} #{i + 1}",
+                   nonempty=True, not_array="must be a non-empty list of tables", array_at=(f"[[{key}]]", "(table)"),
+                   not_table="must be a table", table_field="(table)")
+
+
+def _read_all(where: Where, data: Mapping[str, Any], key: str, table: Table) -> list[Any]:
+    """Every ``[[key]]`` entry read by ``table``; an id given twice is refused."""
+    out: list[Any] = []
+    seen: set[str] = set()
+    for at, item in _entries(where, data, key):
+        value = table.read(at, item)
+        if "id" in item:
+            label = at.entry.removeprefix(f"{key} ")
+            if label in seen:
+                raise at.fail("id", label, "is given twice")
+            seen.add(label)
+        out.append(value)
+    return out
+
+
+def _top_table(where: Where, data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    raw = data.get(key)
+    if not isinstance(raw, dict):
+        raise where.at(f"[{key}]").fail("(table)", raw, "must be a table")
+    return raw
+
+
+def _settings(where: Where, data: Mapping[str, Any], books: Mapping[str, Book]) -> dict[str, Setting]:
+    """The ``[[setting]]`` entries: disputed points, each with its choices (the default first)."""
+    choice = _table("choice", {"id": Field(_ident), "name": Field(_TEXT), "source": Field(table_source(books)),
+                               "note": _OPTIONAL_NOTE}, build=Choice)
+
+    def check(at: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+        sid = v["id"]
+        if sid not in SETTING_CHOICES:
+            raise at.fail("id", sid, f"is not a setting the method reads ({', '.join(SETTING_CHOICES)})")
+        rc = v["choice"]
+        if not isinstance(rc, list) or len(rc) < 2:
+            raise at.fail("choice", rc, "must list at least two choices, the default first")
+        choices: list[Choice] = []
+        for i, c in enumerate(rc):
+            if not isinstance(c, dict):
+                raise at.fail(f"choice #{i + 1}", c, "must be a table")
+            cat = at.at(f"{at.entry}, choice {c.get('id', i + 1)}")
+            ch: Choice = choice.read(cat, c)
+            if ch.id not in SETTING_CHOICES[sid]:
+                raise cat.fail("id", ch.id, f"is not a choice the method knows "
+                               f"({', '.join(sorted(SETTING_CHOICES[sid]))})")
+            if any(x.id == ch.id for x in choices):
+                raise cat.fail("id", ch.id, "is given twice")
+            choices.append(ch)
+        v["choice"] = tuple(choices)
+
+    setting = _table("setting", {"id": Field(_ident), "name": Field(_TEXT), "choice": Field(_as_is)},
+                     check=check, build=lambda id, name, choice: Setting(id, name, choice))
+    return {s.id: s for s in _read_all(where, data, "setting", setting)}
+
+
+_BOOK: Final = _table("book", {"id": Field(_ident), "title": Field(_TEXT), "note": Field(_TEXT, missing=_KIND_SAYS)},
+                      build=Book)
+_GENERAL: Final = _table("general", {"id": Field(_ident), "name": Field(_TEXT), "name_trad": Field(_TEXT),
+                                     "short": Field(_TEXT), "short_trad": Field(_TEXT)}, build=General)
 
 
 def _load_plate(path: Path | str) -> dict[str, Any]:
-    name, data = read_rules(path)
-    r = _Reader(name)
-    books: dict[str, Book] = {}
-    for entry, item in r.entries(data, "book", "book"):
-        bid = r.ident(item, entry)
-        books[bid] = Book(bid, r.text(item, entry, "title"), r.text(item, entry, "note"))
-    r.books = books
-    settings: dict[str, Setting] = {}
-    for entry, item in r.entries(data, "setting", "setting"):
-        settings_from(r, entry, item, settings)
+    name = str(path)
+    data = read_toml(name, Path(path))
+    where = Where(name)
+    books: dict[str, Book] = {b.id: b for b in _read_all(where, data, "book", _BOOK)}
+    settings = _settings(where, data, books)
+    month_general = _table("month_general", {"branch": Field(_BRANCH), "name": Field(_TEXT),
+                                             "name_trad": Field(_TEXT), "qi": Field(_TEXT), "jie": Field(_TEXT)},
+                           build=MonthGeneral)
     mgs: list[MonthGeneral] = []
-    for entry, item in r.entries(data, "month_general", "month_general"):
-        b = r.branch(item.get("branch"), entry, "branch")
-        qi, jie = r.text(item, entry, "qi"), r.text(item, entry, "jie")
+    for at, item in _entries(where, data, "month_general"):
+        mg: MonthGeneral = month_general.read(at, item)
         k = len(mgs)
-        if k >= 12 or b != (11 - k) % 12:
-            raise r.fail(entry, "branch", item.get("branch"), "month generals must run 亥 戌 酉 … 子, twelve")
-        if qi != _QI[k]:
-            raise r.fail(entry, "qi", qi, f"expected {_QI[k]} (the 中气 after {_QI[k - 1] if k else '大寒'})")
-        if jie != _JIE[k]:
-            raise r.fail(entry, "jie", jie, f"expected {_JIE[k]}")
-        mgs.append(MonthGeneral(b, r.text(item, entry, "name"), r.text(item, entry, "name_trad"), qi, jie))
+        if k >= 12 or mg.branch != (11 - k) % 12:
+            raise at.fail("branch", item.get("branch"), "month generals must run 亥 戌 酉 … 子, twelve")
+        if mg.qi != _QI[k]:
+            raise at.fail("qi", mg.qi, f"expected {_QI[k]} (the 中气 after {_QI[k - 1] if k else '大寒'})")
+        if mg.jie != _JIE[k]:
+            raise at.fail("jie", mg.jie, f"expected {_JIE[k]}")
+        mgs.append(mg)
     if len(mgs) != 12:
-        raise r.fail("month_general", "(count)", len(mgs), "there must be twelve")
-    gsource = r.source(r.table(data, "generals_rule"), "generals_rule")
-    generals = tuple(General(r.ident(item, e), r.text(item, e, "name"), r.text(item, e, "name_trad"),
-                             r.text(item, e, "short"), r.text(item, e, "short_trad"))
-                     for e, item in r.entries(data, "general", "general"))
+        raise where.at("month_general").fail("(count)", len(mgs), "there must be twelve")
+    source = table_source(books)
+    gsource = source(where.at("generals_rule"), "source", _top_table(where, data, "generals_rule").get("source"))
+    generals = tuple(_read_all(where, data, "general", _GENERAL))
     if len(generals) != 12 or generals[0].name != "贵人":
-        raise r.fail("general", "(count)", len(generals), "there must be twelve, 贵人 first")
-    direction = r.table(data, "direction")
-    forward = r.branches(direction.get("forward"), "direction", "forward")
+        raise where.at("general").fail("(count)", len(generals), "there must be twelve, 贵人 first")
+    direction = _top_table(where, data, "direction")
+    dat = where.at("direction")
+    forward = _BRANCHES(dat, "forward", direction.get("forward"))
     if len(set(forward)) != 6:
-        raise r.fail("direction", "forward", direction.get("forward"), "must name six distinct branches")
-    dsource = r.source(direction, "direction")
-    nobles = []
-    for entry, item in r.entries(data, "noble", "noble"):
-        nobles.append(NobleTable(r.ident(item, entry), r.text(item, entry, "name"),
-                                 r.branches(item.get("day"), entry, "day", 10),
-                                 r.branches(item.get("night"), entry, "night", 10),
-                                 r.source(item, entry), r.text(item, entry, "note", optional=True)))
-    daynights = []
-    for entry, item in r.entries(data, "daynight", "daynight"):
-        hours = r.branches(item.get("day"), entry, "day")
-        if len(set(hours)) != 6:
-            raise r.fail(entry, "day", item.get("day"), "must name six distinct hours")
-        daynights.append(DayNight(r.ident(item, entry), r.text(item, entry, "name"), frozenset(hours),
-                                  r.source(item, entry), r.text(item, entry, "note", optional=True)))
+        raise dat.fail("forward", direction.get("forward"), "must name six distinct branches")
+    dsource = source(dat, "source", direction.get("source"))
+    noble = _table("noble", {"id": Field(_ident), "name": Field(_TEXT), "day": Field(_stem_branches),
+                             "night": Field(_stem_branches), "source": Field(source), "note": _OPTIONAL_NOTE},
+                   build=NobleTable)
+
+    def check_daynight(at: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+        if len(set(v["day"])) != 6:
+            raise at.fail("day", raw["day"], "must name six distinct hours")
+        v["day"] = frozenset(v["day"])
+
+    daynight = _table("daynight", {"id": Field(_ident), "name": Field(_TEXT), "day": Field(_BRANCHES),
+                                   "source": Field(source), "note": _OPTIONAL_NOTE},
+                      check=check_daynight, build=lambda id, name, day, source, note: DayNight(id, name, day,
+                                                                                               source, note))
+    nobles = _read_all(where, data, "noble", noble)
+    daynights = _read_all(where, data, "daynight", daynight)
     return {"books": books, "month_generals": tuple(mgs), "plate_settings": settings,
             "generals": generals, "generals_source": gsource, "forward": frozenset(forward),
             "direction_source": dsource, "nobles": tuple(nobles), "daynights": tuple(daynights)}
 
 
+def _check_rule_text(at: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+    rid, sentence = v["id"], v["text"]
+    if rid not in RULE_FIELDS:
+        raise at.fail("id", rid, "is not a rule the method names")
+    try:
+        used = {f for _, f, _, _ in string.Formatter().parse(sentence) if f is not None}
+    except ValueError as e:
+        raise at.fail("text", sentence, f"is not a valid sentence template: {e}") from None
+    extra = used - RULE_FIELDS[rid]
+    if extra:
+        raise at.fail("text", sentence, f"uses unknown field(s) {', '.join(sorted(extra))} "
+                      f"(this rule is given: {', '.join(sorted(RULE_FIELDS[rid])) or 'none'})")
+
+
+_RULE: Final = _table("rule", {"id": Field(_ident), "text": Field(_TEXT)}, check=_check_rule_text, build=MethodRule)
+
+
 def _load_methods(path: Path | str, books: Mapping[str, Book]) -> dict[str, Any]:
-    name, data = read_rules(path)
-    r = _Reader(name, books)
-    methods: dict[str, MethodInfo] = {}
-    for entry, item in r.entries(data, "method", "method"):
-        mid = r.ident(item, entry)
-        if mid not in METHOD_IDS:
-            raise r.fail(entry, "id", mid, f"is not one of the nine methods ({', '.join(METHOD_IDS)})")
-        methods[mid] = MethodInfo(mid, r.text(item, entry, "name"), r.text(item, entry, "name_trad"),
-                                  r.source(item, entry))
+    name = str(path)
+    data = read_toml(name, Path(path))
+    where = Where(name)
+
+    def check_method(at: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+        if v["id"] not in METHOD_IDS:
+            raise at.fail("id", v["id"], f"is not one of the nine methods ({', '.join(METHOD_IDS)})")
+
+    method = _table("method", {"id": Field(_ident), "name": Field(_TEXT), "name_trad": Field(_TEXT),
+                               "source": Field(table_source(books))}, check=check_method, build=MethodInfo)
+    methods: dict[str, MethodInfo] = {m.id: m for m in _read_all(where, data, "method", method)}
     for mid in METHOD_IDS:
         if mid not in methods:
-            raise r.fail(f"method {mid}", "id", mid, "is missing (the nine methods must all be described)")
-    rules: dict[str, MethodRule] = {}
-    for entry, item in r.entries(data, "rule", "rule"):
-        rid = r.ident(item, entry)
-        if rid not in RULE_FIELDS:
-            raise r.fail(entry, "id", rid, "is not a rule the method names")
-        text = r.text(item, entry, "text")
-        try:
-            used = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
-        except ValueError as e:
-            raise r.fail(entry, "text", text, f"is not a valid sentence template: {e}") from None
-        extra = used - RULE_FIELDS[rid]
-        if extra:
-            raise r.fail(entry, "text", text, f"uses unknown field(s) {', '.join(sorted(extra))} "
-                         f"(this rule is given: {', '.join(sorted(RULE_FIELDS[rid])) or 'none'})")
-        rules[rid] = MethodRule(rid, text)
+            raise where.at(f"method {mid}").fail("id", mid, "is missing (the nine methods must all be described)")
+    rules: dict[str, MethodRule] = {r.id: r for r in _read_all(where, data, "rule", _RULE)}
     for rid in RULE_FIELDS:
         if rid not in rules:
-            raise r.fail(f"rule {rid}", "id", rid, "is missing (the method names this rule)")
-    settings: dict[str, Setting] = {}
-    for entry, item in r.entries(data, "setting", "setting"):
-        settings_from(r, entry, item, settings)
-    return {"methods": methods, "rules": rules, "settings": settings}
-
-
-def settings_from(r: _Reader, entry: str, item: Mapping[str, Any], out: dict[str, Setting]) -> None:
-    sid = r.ident(item, entry)
-    if sid not in SETTING_CHOICES:
-        raise r.fail(entry, "id", sid, f"is not a setting the method reads ({', '.join(SETTING_CHOICES)})")
-    raw = item.get("choice")
-    if not isinstance(raw, list) or len(raw) < 2:
-        raise r.fail(entry, "choice", raw, "must list at least two choices, the default first")
-    choices: list[Choice] = []
-    for i, c in enumerate(raw):
-        if not isinstance(c, dict):
-            raise r.fail(entry, f"choice #{i + 1}", c, "must be a table")
-        centry = f"{entry}, choice {c.get('id', i + 1)}"
-        r.fields(c, centry, "choice")
-        cid = r.ident(c, centry)
-        if cid not in SETTING_CHOICES[sid]:
-            raise r.fail(centry, "id", cid, f"is not a choice the method knows "
-                         f"({', '.join(sorted(SETTING_CHOICES[sid]))})")
-        if any(ch.id == cid for ch in choices):
-            raise r.fail(centry, "id", cid, "is given twice")
-        choices.append(Choice(cid, r.text(c, centry, "name"), r.source(c, centry),
-                              r.text(c, centry, "note", optional=True)))
-    out[sid] = Setting(sid, r.text(item, entry, "name"), tuple(choices))
+            raise where.at(f"rule {rid}").fail("id", rid, "is missing (the method names this rule)")
+    return {"methods": methods, "rules": rules, "settings": _settings(where, data, books)}
 
 
 def _load_names(path: Path | str, books: Mapping[str, Book], generals: tuple[General, ...]) -> dict[str, Any]:
     from shensha_plates.core.catalog import default_catalog
-    name, data = read_rules(path)
-    r = _Reader(name, books)
+    name = str(path)
+    data = read_toml(name, Path(path))
+    where = Where(name)
     catalog = default_catalog()
-    settings: dict[str, Setting] = {}
-    for entry, item in r.entries(data, "setting", "setting"):
-        settings_from(r, entry, item, settings)
-    names = []
+    settings = _settings(where, data, books)
     gnames = [g.name for g in generals]
-    for entry, item in r.entries(data, "name", "name"):
-        nid = r.ident(item, entry)
-        kind = r.text(item, entry, "kind")
+
+    def check(at: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
+        kind, spirit = v["kind"], v["spirit"]
         if kind not in NAME_KINDS:
-            raise r.fail(entry, "kind", kind, f"must be one of {', '.join(NAME_KINDS)}")
-        spirit = item.get("spirit")
-        needs_spirit = kind in ("general_over", "heaven_over", "spirit_on", "ghost_on_tomb")
-        if needs_spirit:
+            raise at.fail("kind", kind, f"must be one of {', '.join(NAME_KINDS)}")
+        if kind in ("general_over", "heaven_over", "spirit_on", "ghost_on_tomb"):
             try:
                 catalog.spirit(str(spirit))
             except KeyError:
-                raise r.fail(entry, "spirit", spirit, "is not a spirit id of the catalog") from None
+                raise at.fail("spirit", spirit, "is not a spirit id of the catalog") from None
+            v["spirit"] = str(spirit)
         elif spirit is not None:
-            raise r.fail(entry, "spirit", spirit, f"is not used by kind {kind}")
-        general = None
+            raise at.fail("spirit", spirit, f"is not used by kind {kind}")
         if kind == "general_over":
-            g = item.get("general")
+            g = v["general"]
             if g not in gnames:
-                raise r.fail(entry, "general", g, f"must be a general's name ({' '.join(gnames)})")
-            general = gnames.index(str(g))
-        elif "general" in item:
-            raise r.fail(entry, "general", item["general"], f"is not used by kind {kind}")
-        heaven = None
+                raise at.fail("general", g, f"must be a general's name ({' '.join(gnames)})")
+            v["general"] = gnames.index(str(g))
+        elif "general" in raw:
+            raise at.fail("general", raw["general"], f"is not used by kind {kind}")
         if kind == "heaven_over":
-            heaven = r.branch(item.get("heaven"), entry, "heaven")
-        elif "heaven" in item:
-            raise r.fail(entry, "heaven", item["heaven"], f"is not used by kind {kind}")
-        on: tuple[int, ...] = ()
+            v["heaven"] = _BRANCH(at, "heaven", v["heaven"])
+        elif "heaven" in raw:
+            raise at.fail("heaven", raw["heaven"], f"is not used by kind {kind}")
         if kind == "spirit_on":
-            on = r.branches(item.get("on"), entry, "on")
-        elif "on" in item:
-            raise r.fail(entry, "on", item["on"], f"is not used by kind {kind}")
-        names.append(NameRule(nid, r.text(item, entry, "name"), r.text(item, entry, "name_trad"), kind,
-                              None if spirit is None else str(spirit), general, heaven, on,
-                              r.text(item, entry, "meaning"), r.source(item, entry)))
-    return {"names": tuple(names), "name_settings": settings}
+            v["on"] = _BRANCHES(at, "on", v["on"])
+        elif "on" in raw:
+            raise at.fail("on", raw["on"], f"is not used by kind {kind}")
+        else:
+            v["on"] = ()
+
+    name_rule = _table("name", {
+        "id": Field(_ident), "name": Field(_TEXT), "name_trad": Field(_TEXT), "kind": Field(_TEXT),
+        "spirit": Field(_as_is, required=False), "general": Field(_as_is, required=False),
+        "heaven": Field(_as_is, required=False), "on": Field(_as_is, required=False),
+        "meaning": Field(_TEXT), "source": Field(table_source(books)),
+    }, check=check, build=NameRule)
+    return {"names": tuple(_read_all(where, data, "name", name_rule)), "name_settings": settings}
 
 
 def load_tables(folder: Path | str | None = None) -> LiurenTables:

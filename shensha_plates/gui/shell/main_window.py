@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from shensha_plates.gui.panels.tables import TablesDialog
     from shensha_plates.gui.panels.systems import SystemsDialog
     from shensha_plates.gui.panels.find_dialog import FindDialog
-    from shensha_plates.gui.export.snapshot import SnapshotOptions
+    from shensha_plates.gui.export.options import SnapshotOptions
 
 __all__ = ["MainWindow"]
 
@@ -741,7 +741,7 @@ class MainWindow(QMainWindow):
     # -- snapshots -----------------------------------------------------------------------------
     def snapshot_options(self, fmt: str = "png") -> SnapshotOptions:
         from shensha_plates.gui.export.dialog import load_snapshot_options
-        from shensha_plates.gui.export.snapshot import SnapshotOptions
+        from shensha_plates.gui.export.options import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
         return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
                        view=self.view.config, lesson=self.model.ke,  # the lesson, when the state has one
@@ -750,7 +750,8 @@ class MainWindow(QMainWindow):
     def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind.
         A read-only file is replaced only when the user confirms it (:meth:`confirm_replace`)."""
-        from shensha_plates.gui.export.snapshot import ReadOnlyError, export, format_from_path
+        from shensha_plates.gui.export.options import ReadOnlyError, format_from_path
+        from shensha_plates.gui.export.snapshot import export
         replace_read_only = False
         while True:
             try:
@@ -792,13 +793,17 @@ class MainWindow(QMainWindow):
             self.export_to(path, opts)
 
     def export_page_to(self, path: str) -> bool:
-        """文件 → 网页: the interactive page at this state's year, month and xun; a failure is reported
-        and nothing is left behind."""
+        """文件 → 网页: the interactive page at this state (year, month, xun, day, hour) with the month
+        general in force when it was set by hand or came from a date, and the school's Liu Ren
+        choices; a failure is reported and nothing is left behind."""
         from shensha_plates.core.datafile import write_atomic
         from shensha_plates.core.page import page_html
+        m = self.model
+        source = m.general_source
         try:
-            write_atomic(path, page_html(self.model.state, self.model.options, self.model.catalog,
-                                         self.model.lang).encode("utf-8"))
+            write_atomic(path, page_html(m.state, m.options, m.catalog, m.lang, ke_options=m.ke_options,
+                                         general=None if source == "month" else m.general,
+                                         general_source="date" if source == "date" else "hand").encode("utf-8"))
         except (OSError, ShenshaError) as e:
             self.show_message(tr("page_failed", self.model.lang, path=path, reason=getattr(e, "strerror", None) or str(e)))
             return False
@@ -846,7 +851,7 @@ class MainWindow(QMainWindow):
     def print_to(self, printer: object) -> None:
         from PySide6.QtCore import QRectF
         from PySide6.QtGui import QPainter
-        from shensha_plates.gui.export.snapshot import paint_pages
+        from shensha_plates.gui.export.page_paint import paint_pages
         opts = replace(self.snapshot_options("pdf"), transparent=True)
         painter = QPainter(printer)  # type: ignore[call-overload]
         try:

@@ -1,0 +1,335 @@
+"""The 课体 of the 课经 (《六壬大全》 课经集) added for issue 25: each book example lesson forms its 课体, a
+near-miss does not, and those that read the season, the year or the querent are not tried without them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shensha_plates.core.cycle import BRANCHES, PILLARS, parse_pillar, stem_palace
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.liuren import KeOptions, compute_ke
+from shensha_plates.core.liuren.ke import Ke
+from shensha_plates.core.liuren.nianming import Querent, querent_on
+from shensha_plates.core.liuren.patterns import detect_patterns, load_patterns, patterns, read_lesson
+
+B = BRANCHES.index
+
+
+def ke_at(day: str, hour: str, general: str, *variants: str) -> Ke:
+    return compute_ke(parse_pillar(day), B(hour), B(general), KeOptions.from_choices(list(variants)))
+
+
+def ke_turn(day: str, turn: int) -> Ke:
+    return compute_ke(parse_pillar(day), 0, turn)
+
+
+def gan_shang(day: str, branch: str) -> int:
+    """The turn that puts ``branch`` over the day stem's lodging (干上)."""
+    return (B(branch) - stem_palace(day[0])) % 12
+
+
+def month_of(branch: str) -> int:
+    return B(branch)
+
+
+def names(ke: Ke, **kw: object) -> set[str]:
+    return {p.name for p in detect_patterns(ke, **kw)}  # type: ignore[arg-type]
+
+
+def plate_of(year: str, month: str, ke: Ke) -> object:
+    """The plates of a year (by its branch) and a month (by its branch) on the lesson's day and hour."""
+    return compute_plate(State(year_branch=B(year), month=(B(month) - 1) % 12 or 12, xun=ke.day // 10,
+                               day=ke.day, hour=ke.plate.hour))
+
+
+def test_plate_of_gives_the_month_asked() -> None:
+    ke = ke_at("戊寅", "戌", "卯")
+    for m in BRANCHES:
+        assert plate_of("子", m, ke).state.month_branch == B(m)  # type: ignore[attr-defined]
+
+
+# -- 三阳 -------------------------------------------------------------------------------------------
+
+def test_sanyang_book_example() -> None:
+    # 「如乙丑日酉时戌将，天乙子临亥顺行……寅为旺气加丑发用」: the book takes 酉时's 贵人 as the day one (子);
+    # our default reads 酉时 as night (申), so the same heaven plate (戌 over 酉) is read at 申时 with 酉将
+    ke = ke_at("乙丑", "申", "酉")
+    assert ke.plate.noble == B("子") and ke.plate.under(ke.plate.noble) == B("亥") and ke.plate.forward
+    assert "三阳" in names(ke, month=month_of("卯"))  # 戌将: the second month, 寅 旺
+    assert "三阳" not in names(ke, month=month_of("酉"))  # the eighth: 寅 死
+    assert "三阳" not in names(ke)  # no date: the season is not guessed
+    assert "三阳" not in names(ke_at("乙丑", "酉", "戌"), month=month_of("卯"))  # 贵人 申, backward
+
+
+# -- 三阴 -------------------------------------------------------------------------------------------
+
+def test_sanyin_book_example() -> None:
+    # 「如正月癸丑日卯时子将，占人申命，行年在丑……戌为死乘白虎凶将加癸为用，卯时属木，克人年丑土」
+    ke = ke_at("癸丑", "卯", "子")
+    nm = querent_on(Querent.parse("壬申", "m", 12), ke.plate.heaven, ke.plate.generals, None, None)
+    assert nm is not None and nm.xing_nian.branch == B("丑") and nm.ben_ming.branch == B("申")
+    assert "三阴" in names(ke, month=month_of("寅"), nian_ming=nm)
+    assert "三阴" not in names(ke, month=month_of("寅"))  # 时克行年 needs the querent
+    assert "三阴" not in names(ke, month=month_of("申"), nian_ming=nm)  # autumn: 戌 土 休
+    other = querent_on(Querent.parse("壬申", "m", 13), ke.plate.heaven, ke.plate.generals, None, None)
+    assert other is not None and other.xing_nian.branch == B("寅")  # 卯 does not overcome 寅
+    assert "三阴" not in names(ke, month=month_of("寅"), nian_ming=other)
+
+
+# -- 时泰 -------------------------------------------------------------------------------------------
+
+def test_shitai_book_example() -> None:
+    # 「如子年戌月戊寅日戌时卯将，子为太岁，又为日财德合加未为用，初传青龙，末传六合」
+    ke = ke_at("戊寅", "戌", "卯")
+    assert [BRANCHES[t.branch] for t in ke.transmissions] == ["子", "巳", "戌"]
+    assert "时泰" in names(ke, plate=plate_of("子", "戌", ke))
+    assert "时泰" in names(ke, month=month_of("子"))  # 月建 子 发用 is the other form
+    assert "时泰" not in names(ke, plate=plate_of("丑", "戌", ke))
+    assert "时泰" not in names(ke)
+
+
+# -- 官爵 -------------------------------------------------------------------------------------------
+
+def test_guanjue_book_example() -> None:
+    # 「如未年二月丁亥日巳时戌将……岁月日命俱马在巳发用，传见魁常，为官爵课也」: the day's 马 suffices
+    ke = ke_at("丁亥", "巳", "戌")
+    assert "官爵" in names(ke)
+    assert "官爵" in names(ke, plate=plate_of("未", "卯", ke))
+
+
+def test_guanjue_needs_a_horse() -> None:
+    """Lessons with 戌 and 太常 in the transmissions whose 初传 is no day's 马 form it only when the year's
+    or the month's 马 is the 初传."""
+    seen = 0
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            trans = [t.branch for t in ke.transmissions]
+            if 10 not in trans or not any(liu == 8 for liu in (t.general for t in ke.transmissions)):
+                continue
+            horse = {0: 2, 1: 11, 2: 8, 3: 5}[day % 12 % 4]
+            assert ("官爵" in names(ke)) == (trans[0] == horse)
+            if trans[0] != horse and trans[0] in (2, 5, 8, 11):
+                month = next(m for m in range(12) if {0: 2, 1: 11, 2: 8, 3: 5}[m % 4] == trans[0])
+                assert "官爵" in names(ke, month=month)
+                seen += 1
+    assert seen
+
+
+# -- 富贵 -------------------------------------------------------------------------------------------
+
+def test_fugui_book_example() -> None:
+    # 「如二月辛巳日丑时戌将，寅命行年巳占，寅为天乙旺气临行年，日支巳相气，上下木火相生发用」
+    ke = ke_at("辛巳", "丑", "戌")
+    assert "富贵" in names(ke, month=month_of("卯"))
+    assert "富贵" not in names(ke, month=month_of("酉"))  # 寅 死 in autumn
+    assert "富贵" not in names(ke)
+
+
+def test_fugui_variant_not_taken() -> None:
+    """《观月经》's 四月壬子日申将卯时 (巳 乘贵人 加子) is 富贵 there; 巳 and 子 overcome, not 相生: not here."""
+    ke = ke_at("壬子", "卯", "申")
+    first = ke.transmissions[0]
+    assert first.branch == B("巳") and first.general == 0 and ke.plate.under(first.branch) == B("子")
+    assert "富贵" not in names(ke, month=month_of("巳"))
+
+
+# -- 德庆 闭口 冲破 殃咎 亨通 龙战 死奇 -------------------------------------------------------------------
+
+def test_deqing_book_example() -> None:
+    # 「如戊子日戊时卯将占，巳为德神加子发用」 (戊时: 戌时)
+    assert "德庆" in names(ke_at("戊子", "戌", "卯"))
+
+
+def test_deqing_needs_a_kind_general() -> None:
+    both = {True: 0, False: 0}
+    for day in range(60):
+        for turn in range(12):
+            for hour in (0, 6):
+                ke = compute_ke(day, hour, (turn + hour) % 12)
+                first = ke.transmissions[0]
+                de = first.branch in ((2, 8, 5, 11, 5, 2, 8, 5, 11, 5)[day % 10], (day % 12 + 5) % 12)
+                if de:
+                    kind = first.general in (0, 3, 5, 8, 10, 11)
+                    assert ("德庆" in names(ke)) == kind
+                    both[kind] += 1
+    assert both[True] and both[False]
+
+
+@pytest.mark.parametrize("day, hour, general", [("甲申", "卯", "子"), ("丙辰", "卯", "子"), ("丁酉", "酉", "午"),
+                                                ("甲子", "子", "辰")])
+def test_bikou_book_examples(day: str, hour: str, general: str) -> None:
+    # 甲申日巳加申 and 丙辰日亥加寅 (旬尾加旬首); 丁酉日午加酉夜将 (旬首乘元武); 甲子日辰加子 (旬首上神乘元武)
+    assert "闭口" in names(ke_at(day, hour, general))
+
+
+def test_bikou_near_miss() -> None:
+    ke = ke_at("甲申", "辰", "子")  # 辰 over 申 … : no xun's tail over its head, no 玄武 on the head
+    assert "闭口" not in names(ke)
+
+
+def test_chongpo_book_example() -> None:
+    # 「如子年庚子日，午加卯占，子日以午为冲……卯为午破」
+    ke = ke_at("庚子", "卯", "午")
+    assert "冲破" in names(ke)
+    assert "冲破" not in names(ke_at("庚子", "辰", "午"))  # 午 over 辰: no 破
+
+
+@pytest.mark.parametrize("day, trans", [("己巳", "巳申寅"), ("丙子", "子未寅"), ("辛酉", "未子巳")])
+def test_yangjiu_book_examples(day: str, trans: str) -> None:
+    for turn in range(12):
+        ke = ke_turn(day, turn)
+        if "".join(BRANCHES[t.branch] for t in ke.transmissions) == trans:
+            assert "殃咎" in names(ke)
+            return
+    raise AssertionError(f"no plate of {day} gives {trans}")
+
+
+@pytest.mark.parametrize("day, shang", [("辛卯", "亥"), ("丙寅", "寅"), ("甲申", "酉"), ("壬寅", "子")])
+def test_hengtong_book_examples(day: str, shang: str) -> None:
+    # 互生 辛卯日干上亥支上辰, 俱生 丙寅日干上寅支上亥, 互旺 甲申日干上酉支上卯, 俱旺 壬寅日干上子支上卯
+    assert "亨通" in names(ke_turn(day, gan_shang(day, shang)))
+
+
+def test_hengtong_chain_example() -> None:
+    # 「如丙戌日申时亥将，申加丙为用，初传申生中亥，亥生末传寅，寅生日干丙火」
+    assert "亨通" in names(ke_at("丙戌", "申", "亥"))
+    assert "亨通" not in names(ke_at("丙戌", "酉", "亥"))
+
+
+@pytest.mark.parametrize("day, hour, general", [("丁卯", "辰", "戌"), ("乙卯", "辰", "巳")])
+def test_longzhan_book_examples(day: str, hour: str, general: str) -> None:
+    # 丁卯日辰时戌将卯加酉发用; 《观月经》乙卯日巳将辰时天罡临卯上发用
+    assert "龙战" in names(ke_at(day, hour, general))
+
+
+def test_longzhan_needs_a_mao_you_day() -> None:
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            if "龙战" in names(ke):
+                assert day % 12 in (3, 9) and ke.plate.under(ke.transmissions[0].branch) in (3, 9)
+
+
+def test_siqi_book_example() -> None:
+    # 「如甲子日丑时巳将占，辰为天罡，加子为用」
+    assert "死奇" in names(ke_at("甲子", "丑", "巳"))
+    assert "死奇" not in names(ke_at("甲子", "寅", "巳"))
+
+
+# -- 天狱 魄化 盘珠 ---------------------------------------------------------------------------------------
+
+def test_tianyu_book_examples() -> None:
+    # 「如乙酉日春占，未土死气发用，斗罡系亥」; 《袖中金》「七月乙丑日巳加子」: 寅 秋死, 天罡临亥
+    ke = ke_turn("乙酉", gan_shang("乙酉", "酉"))
+    assert ke.transmissions[0].branch == B("未")
+    assert "天狱" in names(ke, month=month_of("寅"))
+    assert "天狱" not in names(ke, month=month_of("辰"))  # 辰 month: earth 旺
+    ke = ke_turn("乙丑", (B("巳") - B("子")) % 12)
+    assert ke.transmissions[0].branch == B("寅")
+    assert "天狱" in names(ke, month=month_of("申"))
+
+
+def test_pohua_book_examples() -> None:
+    # 《订讹》「六月壬戌日……三传戌酉申，将得虎乘地下死神迫日辰」: 六月's 死神 is 戌
+    ke = ke_at("壬戌", "未", "午")
+    assert "魄化" in names(ke, month=month_of("未"))
+    assert "魄化" in names(ke, month=month_of("卯"))  # spring: 戌 土 死 (《订讹》「及囚死」)
+    assert "魄化" not in names(ke, month=month_of("申"))  # 七月: 死神 亥, 死气 子, 戌 土 休
+    # 《观月经》「正月癸巳日寅时占，戌加癸为发用，上克下，白虎乘死气」: the book's 白虎 on 戌 is the day 贵人 巳
+    # at 寅时, as the 寅至未 reading of day and night gives (our default has 贵人 卯 and 青龙 on 戌)
+    assert "魄化" in names(ke_at("癸巳", "寅", "亥", "daynight=yin_wei"), month=month_of("寅"))
+    assert "魄化" not in names(ke_at("癸巳", "寅", "亥"), month=month_of("寅"))
+
+
+def test_panzhu_book_example() -> None:
+    # 「如庚戌年十二丑月甲子日丑时子将占……年月日时、三传皆在四课之上」
+    ke = ke_at("甲子", "丑", "子")
+    assert "盘珠" in names(ke, plate=plate_of("戌", "丑", ke))
+    assert "盘珠" not in names(ke, plate=plate_of("午", "丑", ke))
+    assert "盘珠" not in names(ke)
+
+
+# -- the month, the year and the querent: read when given, never guessed -------------------------------
+
+def test_without_a_date_the_season_patterns_are_not_tried() -> None:
+    dated = {p.name for p in patterns() if p.needs == "plate"}
+    assert {"三阳", "三阴", "时泰", "富贵", "天狱", "魄化", "盘珠"} <= dated
+    for day in range(0, 60, 7):
+        for turn in range(12):
+            assert not dated & names(compute_ke(day, 0, turn))
+
+
+def test_the_plates_give_the_month() -> None:
+    ke = ke_at("辛巳", "丑", "戌")
+    plate = plate_of("午", "卯", ke)
+    assert "富贵" in names(ke, plate=plate)
+    hits, _ = read_lesson(ke, plate)  # type: ignore[arg-type]
+    assert "富贵" in {h.name for h in hits}
+    hits, _ = read_lesson(ke, month=month_of("卯"))
+    assert "富贵" in {h.name for h in hits}
+
+
+def test_the_why_names_the_month() -> None:
+    hit = next(h for h in detect_patterns(ke_at("辛巳", "丑", "戌"), month=month_of("卯")) if h.name == "富贵")
+    assert "卯月" in hit.why
+
+
+# -- damaged data ---------------------------------------------------------------------------------------
+
+GOOD = '''schema_version = 1
+[[pattern]]
+id = "x"
+name = "x"
+name_trad = "x"
+name_en = "x"
+kind = "课体"
+source = { book = "daquan", quote = "q" }
+why = "w"
+[[pattern.test]]
+'''
+
+
+@pytest.mark.parametrize("test, field", [
+    ('kind = "power"\nnames = ["initial"]\npowers = "旺盛"', "test.powers"),
+    ('kind = "power"\nnames = ["moon"]\npowers = "旺相"', "test.names"),
+    ('kind = "power"\nnames = ["initial"]', "test.powers"),
+    ('kind = "initial_generals"\ngenerals = ["麒麟"]', "test.generals"),
+    ('kind = "any"\nany = [[{ kind = "initial_de" }]]', "test.any"),
+    ('kind = "any"\nany = [[{ kind = "initial_de" }], [{ kind = "nothing" }]]', "test.kind"),
+    ('kind = "initial_month_spirit"\nnames = ["天喜"]', "test.names"),
+    ('kind = "hour_relation"\nrelation = "overcome"', "test.places"),
+    ('kind = "initial_horse"\nplaces = ["moon"]', "test.places"),
+])
+def test_a_damaged_new_test_is_one_clear_error(tmp_path: Path, test: str, field: str) -> None:
+    path = tmp_path / "patterns.toml"
+    path.write_text(GOOD + test + "\n", encoding="utf-8")
+    with pytest.raises(CatalogError) as err:
+        load_patterns(path)
+    assert err.value.field == field and "pattern x" in str(err.value)
+
+
+def test_every_new_pattern_cites_the_book() -> None:
+    new = {"sanyang", "sanyin", "shitai", "guanjue", "fugui", "deqing", "bikou", "chongpo", "yangjiu", "hengtong",
+           "tianyu", "longzhan", "siqi", "pohua", "panzhu"}
+    found = {p.id: p for p in patterns() if p.id in new}
+    assert set(found) == new
+    assert all(p.source.book == "daquan" and p.note for p in found.values())
+    assert PILLARS  # the cycle is loaded
+
+
+@pytest.mark.parametrize("test, field", [
+    ('kind = "trans_kin"\nnames = ["子"]', "test.names"),
+    ('kind = "upper_stage"\nplaces = ["stem"]\nstage = "胎"\nnames = ["lunar"]', "test.names"),
+    ('kind = "item_stem"\nnames = ["stem"]\nrelation = "generate"', "test.names"),
+    ('kind = "upper_month_spirit"\nplaces = ["stem"]\nnames = ["天喜"]', "test.names"),
+])
+def test_a_damaged_bifa_test_kind_is_one_clear_error(tmp_path: Path, test: str, field: str) -> None:
+    path = tmp_path / "patterns.toml"
+    path.write_text(GOOD + test + "\n", encoding="utf-8")
+    with pytest.raises(CatalogError) as err:
+        load_patterns(path)
+    assert err.value.field == field
