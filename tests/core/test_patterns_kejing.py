@@ -300,7 +300,7 @@ why = "w"
     ('kind = "initial_generals"\ngenerals = ["麒麟"]', "test.generals"),
     ('kind = "any"\nany = [[{ kind = "initial_de" }]]', "test.any"),
     ('kind = "any"\nany = [[{ kind = "initial_de" }], [{ kind = "nothing" }]]', "test.kind"),
-    ('kind = "initial_month_spirit"\nnames = ["生气"]', "test.names"),
+    ('kind = "initial_month_spirit"\nnames = ["天喜"]', "test.names"),
     ('kind = "hour_relation"\nrelation = "overcome"', "test.places"),
     ('kind = "initial_horse"\nplaces = ["moon"]', "test.places"),
 ])
@@ -319,3 +319,17 @@ def test_every_new_pattern_cites_the_book() -> None:
     assert set(found) == new
     assert all(p.source.book == "daquan" and p.note for p in found.values())
     assert PILLARS  # the cycle is loaded
+
+
+@pytest.mark.parametrize("test, field", [
+    ('kind = "trans_kin"\nnames = ["子"]', "test.names"),
+    ('kind = "upper_stage"\nplaces = ["stem"]\nstage = "胎"\nnames = ["lunar"]', "test.names"),
+    ('kind = "item_stem"\nnames = ["stem"]\nrelation = "generate"', "test.names"),
+    ('kind = "upper_month_spirit"\nplaces = ["stem"]\nnames = ["天喜"]', "test.names"),
+])
+def test_a_damaged_bifa_test_kind_is_one_clear_error(tmp_path: Path, test: str, field: str) -> None:
+    path = tmp_path / "patterns.toml"
+    path.write_text(GOOD + test + "\n", encoding="utf-8")
+    with pytest.raises(CatalogError) as err:
+        load_patterns(path)
+    assert err.value.field == field

@@ -70,6 +70,7 @@ class Test:
     general: int | None = None             # a general (index in the tables' order)
     relation: str = ""                     # "generate" | "overcome"
     cross: bool = False                    # uppers: the stem's upper to the branch and the other way
+    either: bool = False                   # uppers, uppers_prosper, upper_stage: the direct or the crossed form
     stage: int | None = None               # a stage of growth (十二长生, Zhuang's table)
     stems: tuple[int, ...] = ()
     stem_sets: tuple[frozenset[int], ...] = ()
@@ -451,6 +452,8 @@ def _t_uppers(t: Test, x: _Lesson) -> bool:
     the one over the day branch to the branch (``cross``: to the stem)."""
     stem, branch, _, _, _, gs, zs = x.ph()
     r = _RELT[t.relation]
+    if t.either:
+        return (r[gs][stem] and r[zs][branch]) or (r[gs][branch] and r[zs][stem])
     if t.cross:
         return r[gs][branch] and r[zs][stem]
     return r[gs][stem] and r[zs][branch]
@@ -640,13 +643,18 @@ def _t_initial_de(t: Test, x: _Lesson) -> bool:
 def _t_borrowed_gain(t: Test, x: _Lesson) -> bool:
     """借益: the three transmissions all drain the stem (the stem generates them; a 三合 局 by its phase) and
     overcome a 暗鬼 — a general on them whose phase overcomes the stem."""
-    stem = _SP(x.stem)
+    stem, _, a, b, c, _, _ = x.ph()
     frame = x.frame()
-    phases = [frame] * 3 if frame is not None else [_BP(b) for b in x.trans]  # a 三合 局 counts as its phase
-    if not all(_gen(stem, ph) for ph in phases):
+    phases = (frame, frame, frame) if frame is not None else (a, b, c)  # a 三合 局 counts as its phase
+    gen = _RELT["generate"][stem]
+    if not (gen[phases[0]] and gen[phases[1]] and gen[phases[2]]):
         return False
-    return any(overcomes(_GENERAL_PHASE[tr.general], stem) and overcomes(ph, _GENERAL_PHASE[tr.general])
-               for tr, ph in zip(x.ke.transmissions, phases, strict=True))
+    over = _RELT["overcome"]
+    for tr, ph in zip(x.ke.transmissions, phases, strict=True):
+        g = _GENERAL_PHASE[tr.general]
+        if over[g][stem] and over[ph][g]:
+            return True
+    return False
 
 
 def _t_lu_over_branch(t: Test, x: _Lesson) -> bool:
@@ -803,8 +811,12 @@ def _t_initial_po(t: Test, x: _Lesson) -> bool:
 
 def _t_bikou(t: Test, x: _Lesson) -> bool:
     """闭口 (《大全》 课经): the 初传 is the xun's tail (its 癸) over the xun's head (its 甲); or the head's branch
-    in heaven riding 玄武; or the heaven branch over the head's (earth) branch riding 玄武."""
+    in heaven riding 玄武; or the heaven branch over the head's (earth) branch riding 玄武. Not ``value``
+    (the 毕法赋's 「闭口卦体两般推」): the same anywhere on the plate, 发用 or not."""
     head = (12 - 2 * (x.ke.day // 10)) % 12
+    if not t.value:
+        hp = x.ke.plate
+        return x.turn == 9 or hp.general_of[head] == _XUANWU or hp.generals[head] == _XUANWU
     first = x.ke.transmissions[0]
     if first.branch == (head + 9) % 12 and x.under(first.branch) == head:
         return True
@@ -824,11 +836,14 @@ def _t_uppers_prosper(t: Test, x: _Lesson) -> bool:
     by its phase (《大全》's examples are 甲申 and 壬寅)."""
     stem, branch = _WANG[_SP(x.stem)], _WANG[_BP(x.branch)]
     gs, zs = x.over(x.lodge), x.over(x.branch)
+    if t.either:
+        return (gs == stem and zs == branch) or (gs == branch and zs == stem)
     return (gs == branch and zs == stem) if t.cross else (gs == stem and zs == branch)
 
 
 def _t_initial_month_spirit(t: Test, x: _Lesson) -> bool:
-    """The 初传 is one of the month's spirits named: 死神 (正月起巳，顺行) or 死气 (正月起午，顺行)."""
+    """The 初传 is one of the month's spirits named: 死神 (正月起巳), 死气 (正月起午), 生气 (正月起子), each
+    going forward with the months."""
     if x.month is None:
         return False
     step = (x.month - 2) % 12  # 正月 is the 寅 month
@@ -836,7 +851,7 @@ def _t_initial_month_spirit(t: Test, x: _Lesson) -> bool:
     return any(first == (_MONTH_START[n] + step) % 12 for n in t.names)
 
 
-_MONTH_START: Final = {"死神": 5, "死气": 6}
+_MONTH_START: Final = {"死神": 5, "死气": 6, "生气": 0}
 
 
 def _t_places_in_lessons(t: Test, x: _Lesson) -> bool:
@@ -869,6 +884,100 @@ def _t_any(t: Test, x: _Lesson) -> bool:
             return True
     return False
 
+# -- more of the 毕法赋 (《六壬大全》 卷十一–十二, the lines' own examples) ---------------------------------------
+
+def _t_lu_wang_on_stem(t: Test, x: _Lesson) -> bool:
+    """干上 is the stem's 禄 and the 旺神 of its phase (旺禄临身: 「日之禄神，又作日之旺神，临于干上」 — the yin
+    stems: 乙卯 丁午 己午 辛酉 癸子)."""
+    up = x.over(x.lodge)
+    return up == _LU[x.stem] and up == _WANG[_SP(x.stem)]
+
+
+# the phase of each 方 (寅卯辰 木, 巳午未 火, 申酉戌 金, 亥子丑 水), by (branch − 寅) // 3
+_REGION_PHASE: Final = (0, 1, 3, 4)
+
+
+def _trans_phases(x: _Lesson) -> tuple[int, ...]:
+    """The transmissions' phases, a 三合 局 or a 方 counted as its phase (the 毕法赋's 寅卯辰 「皆是日鬼」)."""
+    frame = x.frame()
+    if frame is not None:
+        return (frame,)
+    a, b, c = x.trans
+    regions = {(v - 2) % 12 // 3 for v in (a, b, c)}
+    if len(regions) == 1 and len({a, b, c}) == 3:
+        return (_REGION_PHASE[regions.pop()],)
+    return x.ph()[2:5]
+
+
+def _t_trans_kin(t: Test, x: _Lesson) -> bool:
+    """The three transmissions are all the day's 鬼 (``names`` ["鬼"]: they overcome the stem) or all its 财
+    (["财"]: the stem overcomes them), a 三合 局 or a 方 by its phase; with ``powers``, each in one of the
+    strengths in the month (当时, 太旺)."""
+    stem = _SP(x.stem)
+    ghost = t.names[0] == "鬼"
+    for ph in _trans_phases(x):
+        if not (overcomes(ph, stem) if ghost else overcomes(stem, ph)):
+            return False
+        if t.powers and (x.month is None or x.power(ph) not in t.powers):
+            return False
+    return True
+
+
+def _stage_of_phase(phase: int, branch: int, reading: str) -> int:
+    """The stage of a branch for a phase: by the phase's yang stem on Zhuang's table (土 with 火), or the
+    five-phase reading (``wuxing``: 土 with 水)."""
+    if reading == "wuxing":
+        return growth_stage(_YANG_STEM_OF_PHASE[phase] if phase != 2 else 8, branch)  # 土 as 壬: born in 申
+    return growth_stage(_YANG_STEM_OF_PHASE[phase], branch)
+
+
+# the same, as tables: _PHASE_STAGE[reading][phase][branch]
+_PHASE_STAGE: Final = {r: tuple(tuple(_stage_of_phase(ph, b, r) for b in range(12)) for ph in range(5))
+                       for r in ("zhuang", "wuxing")}
+
+
+def _t_upper_stage(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over each place (干上, 支上) is at the stage of the place's own phase (``cross``: of the
+    other place's), by the phase (``names`` ["wuxing"]: 土 with 水; else 土 with 火) — 干支皆败, 人宅皆死."""
+    table = _PHASE_STAGE[t.names[0] if t.names else "zhuang"]
+    stem, branch = _SP(x.stem), _BP(x.branch)
+    if t.either and len(t.places) == 2:  # 干上 and 支上, each at the stage of its own phase or of the other's
+        gs, zs, st = x.over(x.lodge), x.over(x.branch), t.stage
+        return (table[stem][gs] == st and table[branch][zs] == st) or (table[branch][gs] == st and table[stem][zs] == st)
+    for name in t.places:
+        if name == "stem":
+            up, ph = x.over(x.lodge), (branch if t.cross else stem)
+        else:
+            up, ph = x.over(x.branch), (stem if t.cross else branch)
+        if table[ph][up] != t.stage:
+            return False
+    return True
+
+
+def _t_item_stem(t: Test, x: _Lesson) -> bool:
+    """Each named item (干上, 支上, a transmission) bears the relation to the day stem (``direction`` 1), or the
+    stem to it (−1)."""
+    s = _SP(x.stem)
+    r = _RELT[t.relation]
+    for n in t.names:
+        a = _item_phase(x, n)
+        if not (r[a][s] if t.direction >= 0 else r[s][a]):
+            return False
+    return True
+
+
+def _t_upper_month_spirit(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over one of the places is one of the month's spirits named (生气 死气 死神)."""
+    if x.month is None:
+        return False
+    step = (x.month - 2) % 12
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and any(x.over(p) == (_MONTH_START[n] + step) % 12 for n in t.names):
+            return True
+    return False
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -896,10 +1005,12 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "initial_zhi_de": _t_initial_zhi_de, "initial_po": _t_initial_po, "bikou": _t_bikou,
     "uppers_prosper": _t_uppers_prosper, "initial_month_spirit": _t_initial_month_spirit,
     "places_in_lessons": _t_places_in_lessons, "hour_relation": _t_hour_relation, "any": _t_any,
+    "lu_wang_on_stem": _t_lu_wang_on_stem, "trans_kin": _t_trans_kin, "upper_stage": _t_upper_stage,
+    "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
-                       "names", "count", "generals", "powers", "any"}
+                       "names", "count", "generals", "powers", "any", "either"}
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
                       "month"}
 
@@ -923,10 +1034,10 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
     for t in tests:
         if t.kind in ("spirit_initial", "spirit_on_initial"):
             req |= _NEED_PLATE
-        elif t.kind in ("power", "initial_month_spirit"):
+        elif t.kind in ("power", "initial_month_spirit", "upper_month_spirit") or (t.kind == "trans_kin" and t.powers):
             req |= _NEED_MONTH
         parts: list[int] = []
-        if t.places:
+        if t.places and t.kind != "upper_month_spirit":
             parts = [_PLACE_NEED[p] for p in t.places]
             if t.kind == "places_in_lessons":
                 for n in parts:
@@ -1030,10 +1141,11 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if raw["relation"] not in ("generate", "overcome"):
             raise CatalogError(name, entry, "test.relation", raw["relation"], "must be generate or overcome")
         args["relation"] = raw["relation"]
-    if "cross" in raw:
-        if not isinstance(raw["cross"], bool):
-            raise CatalogError(name, entry, "test.cross", raw["cross"], "must be true or false")
-        args["cross"] = raw["cross"]
+    for key in ("cross", "either"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                raise CatalogError(name, entry, f"test.{key}", raw[key], "must be true or false")
+            args[key] = raw[key]
     if "stage" in raw:
         from shensha_plates.core.liuren.strength import STAGES
         if raw["stage"] not in STAGES:
@@ -1084,6 +1196,16 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, "test.places", None, "is needed by a test of kind hour_relation")
     if kind == "power" and (not args.get("names") or any(n not in _POWER_ITEMS for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS)}")
+    if kind == "trans_kin" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("鬼", "财")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one kin: 鬼 or 财")
+    if kind == "upper_stage" and ("stage" not in args or any(n not in ("zhuang", "wuxing") for n in args.get("names", ()))
+                                  or len(args.get("names", ())) > 1):
+        raise CatalogError(name, entry, "test.names" if "stage" in args else "test.stage", raw.get("names", raw.get("stage")),
+                           "must give a stage, and at most one reading: zhuang or wuxing")
+    if kind == "item_stem" and (not args.get("names") or any(n not in _POWER_ITEMS or n == "stem" for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS[1:])}")
+    if kind == "upper_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
     if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
     if kind == "visit" and len(args.get("places", ())) != 2:
@@ -1101,7 +1223,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "trans_general": "general", "trans_has": "branches", "initial_stem": "relation",
              "initial_under": "relation", "initial_horse": "places", "initial_place": "places",
              "initial_over_in": "branches", "initial_month_spirit": "names", "places_in_lessons": "places",
-             "hour_relation": "relation", "any": "alternatives"}
+             "hour_relation": "relation", "any": "alternatives", "upper_stage": "places", "item_stem": "relation",
+             "upper_month_spirit": "places"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:

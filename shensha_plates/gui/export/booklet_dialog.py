@@ -121,7 +121,7 @@ def booklet_from_window(window: object) -> Path | None:
         return None
     if not path.lower().endswith(".pdf"):
         path += ".pdf"
-    from shensha_plates.gui.export.snapshot import ReadOnlyError
+    from shensha_plates.gui.export.options import ReadOnlyError
     try:
         try:
             done = make_booklet(window, path, opts)  # type: ignore[arg-type]

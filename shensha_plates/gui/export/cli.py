@@ -30,7 +30,7 @@ from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.lang import LANGS
 from shensha_plates.core.terminal import EXIT_USAGE, emit, say, write_safely
 
-__all__ = ["main", "build_parser", "booklet_main", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
+__all__ = ["main", "build_parser", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
 
 
 def build_parser() -> CommandParser:
@@ -97,7 +97,8 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
             return _write_kit(args, out, err)
         if str(args.output).lower().endswith((".html", ".htm")):  # the interactive page: no Qt needed
             return _write_page(args, out, err)
-        from shensha_plates.gui.export.snapshot import SnapshotOptions, export, format_from_path
+        from shensha_plates.gui.export.options import SnapshotOptions, format_from_path
+        from shensha_plates.gui.export.snapshot import export
         fmt = format_from_path(args.output)
         state, calendar = resolve_calendar(args)
         from shensha_plates.core.liuren.cli import split_choices
@@ -231,14 +232,6 @@ def _ensure_app() -> None:
     register_fonts()
 
 
-def build_booklet_parser() -> CommandParser:
-    p = CommandParser(prog="shensha-plates booklet",
-                description="Write the year booklet: a cover with the year plate, contents, and each month "
-                            "(plates, spirits under each branch, the month's square tables) as one PDF.")
-    add_booklet_arguments(p)
-    return p
-
-
 def add_booklet_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``booklet`` (registered in :mod:`shensha_plates.commands`)."""
     p.add_argument("--year", required=True, help="year as a 甲子 (丙午) or a bare branch (午)")
@@ -253,16 +246,6 @@ def add_booklet_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", action="append", default=[], metavar="ID=CHOICE",
                    help="choose a variant reading, e.g. tian_xi=shun_twelve; repeatable")
     p.add_argument("--quiet", action="store_true", help="no progress line")
-
-
-def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: TextIO | None = sys.stderr) -> int:
-    """Write the booklet with a progress line on ``err`` (one line, rewritten in place)."""
-    try:
-        args = build_booklet_parser().parse_args(list(argv))
-    except UsageError as e:
-        say(err, f"error: {e}")
-        return EXIT_USAGE
-    return run_booklet(args, out, err)
 
 
 def run_booklet(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 
 from shensha_plates.core.cycle import ascii_int
 from shensha_plates.gui.i18n import tr
-from shensha_plates.gui.export.snapshot import PAPERS, SnapshotOptions
+from shensha_plates.gui.export.options import PAPERS, SnapshotOptions
 
 __all__ = ["ExportOptionsDialog", "load_snapshot_options", "save_snapshot_options"]
 

@@ -1,0 +1,104 @@
+"""Ten more lines of the 毕法赋 (issue 25), each with the examples its commentary (《六壬大全》 卷十一–十二)
+gives: those that read the month (13 14 19 20 92) hold only with the month and only in the right one."""
+
+from __future__ import annotations
+
+import pytest
+
+from shensha_plates.core.cycle import BRANCHES, parse_pillar, stem_palace
+from shensha_plates.core.liuren import compute_ke
+from shensha_plates.core.liuren.ke import Ke
+from shensha_plates.core.liuren.patterns import bifa_lines, detect_bifa, read_lesson
+
+B = BRANCHES.index
+
+
+def at(day: str, shang: str) -> Ke:
+    """The lesson with ``shang`` over the day stem's lodging (干上)."""
+    return compute_ke(parse_pillar(day), 0, (B(shang) - stem_palace(day[0])) % 12)
+
+
+def lines(ke: Ke, month: str | None = None) -> set[int]:
+    return {h.number for h in detect_bifa(ke, month=None if month is None else B(month))}
+
+
+@pytest.mark.parametrize("day, shang", [("乙卯", "卯"), ("乙酉", "卯"), ("癸巳", "子"), ("辛卯", "酉"), ("己亥", "午")])
+def test_7_wang_lu_on_the_stem(day: str, shang: str) -> None:
+    assert 7 in lines(at(day, shang))
+
+
+def test_7_needs_lu_and_wang() -> None:
+    assert 7 not in lines(at("甲子", "寅"))  # 甲's 禄 寅 is not its 旺 (卯)
+    assert 7 not in lines(at("乙卯", "寅"))
+
+
+def test_13_ghosts_in_their_season() -> None:
+    ke = at("戊子", "午")  # 「三传寅卯辰皆是日鬼，如春占木旺」
+    assert [BRANCHES[t.branch] for t in ke.transmissions] == ["寅", "卯", "辰"]
+    assert 13 in lines(ke, "寅") and 13 in lines(ke, "卯")
+    assert 13 not in lines(ke, "申") and 13 not in lines(ke)
+
+
+def test_14_wealth_too_strong() -> None:
+    ke = at("戊申", "丑")  # 「三传子申辰皆作日之财……于秋冬水生旺之月」
+    assert {t.branch for t in ke.transmissions} == {B("子"), B("申"), B("辰")}
+    assert 14 in lines(ke, "子") and 14 in lines(ke, "酉")
+    assert 14 not in lines(ke, "午") and 14 not in lines(ke)
+
+
+def test_19_and_20_the_womb_and_the_month() -> None:
+    ke = at("壬寅", "午")  # 「壬寅日干上午，七月占……壬水胎在午，又是日之妻财，及七月生气在午」
+    assert 19 in lines(ke, "申")
+    assert 19 not in lines(ke, "酉") and 19 not in lines(ke)
+    assert 20 in lines(ke, "寅")  # 「壬癸日午为胎财，正月死气在午」
+    assert 20 in lines(at("戊子", "子"), "申")  # 「戊己日子为胎财，七月死气在子」
+    assert 20 in lines(at("庚午", "卯"), "亥")  # 「庚辛日卯为胎财，十月死气在卯」
+    assert 19 not in lines(at("甲子", "酉"), "卯")  # 甲's 胎 酉 is its 鬼, not its 财
+
+
+@pytest.mark.parametrize("day, shang", [("甲申", "子"), ("庚寅", "午"), ("丙申", "卯"), ("丙寅", "卯")])
+def test_36_stem_and_branch_at_their_bath(day: str, shang: str) -> None:
+    assert 36 in lines(at(day, shang))
+
+
+def test_38_closed_mouth_on_the_plate() -> None:
+    # 「甲子日辰戌加子，昼夜皆乘元武」: 地盘旬首上神乘元武, day and night; 旬尾加旬首 anywhere
+    for hour in (0, 6):
+        ke = compute_ke(parse_pillar("甲子"), hour, (B("辰") + hour) % 12)
+        assert 38 in lines(ke)
+    assert 38 in lines(compute_ke(parse_pillar("甲申"), 0, 9))
+    assert 38 not in lines(compute_ke(parse_pillar("甲申"), 0, 1))
+
+
+@pytest.mark.parametrize("day, shang", [("甲申", "酉"), ("庚寅", "卯"), ("甲申", "卯"), ("庚寅", "酉"), ("壬申", "子"),
+                                        ("壬寅", "子"), ("丙申", "午"), ("丙寅", "午")])
+def test_78_both_prosper(day: str, shang: str) -> None:
+    assert 78 in lines(at(day, shang))
+
+
+@pytest.mark.parametrize("day, shang", [("戊申", "子"), ("庚申", "子"), ("庚寅", "午"), ("甲寅", "午"), ("庚寅", "子"),
+                                        ("辛丑", "子"), ("乙丑", "午"), ("甲申", "午"), ("己未", "卯"), ("壬申", "卯"),
+                                        ("壬寅", "卯"), ("丙寅", "酉"), ("丙申", "酉"), ("丁丑", "酉")])
+def test_80_stem_and_branch_at_death(day: str, shang: str) -> None:
+    assert 80 in lines(at(day, shang))
+
+
+def test_80_near_miss() -> None:
+    assert 80 not in lines(at("戊申", "丑"))
+
+
+def test_92_dragon_on_the_breath_of_life() -> None:
+    # 「六丙日，寅加巳夜将乘青龙，三月占」; 「六戊日干上申昼将乘青龙，九月占」
+    night = compute_ke(parse_pillar("丙子"), B("子"), B("酉"))
+    assert 92 in lines(night, "辰")
+    assert 92 not in lines(night, "巳") and 92 not in lines(night)
+    day = compute_ke(parse_pillar("丙子"), B("午"), B("卯"))  # the same plate by day: 寅 rides 六合
+    assert 92 not in lines(day, "辰")
+    assert 92 in lines(compute_ke(parse_pillar("戊子"), B("午"), B("酉")), "戌")
+
+
+def test_the_lines_now_read() -> None:
+    read = {b.number for b in bifa_lines() if b.detectable}
+    assert {7, 13, 14, 19, 20, 36, 38, 78, 80, 92} <= read and len(read) == 54
+    _, hits = read_lesson(at("戊子", "午"), month=B("寅"))
+    assert 13 in {h.number for h in hits}
