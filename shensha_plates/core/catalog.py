@@ -6,9 +6,11 @@ field and the value. Nothing is skipped: a catalog either loads whole or not at 
 
 A rule says where a spirit lies as a function of one *key* of the plate state (the year branch, the
 month, the season, the day stem …). Rule kinds form a closed set (ring, table, step, alternate,
-opposite, fixed), each validated by one function in :data:`_RULE_CHECKERS` and then parsed, once, into
-its typed frozen value (:mod:`shensha_plates.core.rules`), which is what a :class:`Spirit` holds and
-what the engine dispatches on.
+opposite, fixed), each described by one :class:`~shensha_plates.core.schema.Table` (``_TABLE_RULE`` …,
+chosen by the rule's ``kind``) and read, once, straight into its typed frozen value
+(:mod:`shensha_plates.core.rules`), which is what a :class:`Spirit` holds and what the engine
+dispatches on. The rings, spirits, variants and sources are Tables too (:mod:`shensha_plates.core.
+schema` reads them all); what one field says of another, or of the other files, is checked after.
 """
 
 from __future__ import annotations
