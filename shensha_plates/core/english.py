@@ -33,7 +33,7 @@ from typing import Any, Final
 from collections.abc import Mapping
 
 from shensha_plates.core.errors import CatalogError
-from shensha_plates.core.schema import Field, Kind, Table, Where, boolean, checked, read_toml
+from shensha_plates.core.schema import Field, Kind, Table, Where, boolean, read_toml
 from shensha_plates.core.schema import text as nonempty_text
 
 __all__ = ["Gloss", "English", "SettingEnglish", "ChoiceEnglish", "english", "load_english", "pinyin", "syllables",
@@ -136,6 +136,16 @@ def _table(data: Mapping[str, Any], name: str, section: str) -> Mapping[str, Any
     return value
 
 
+class _Section(Where):
+    """Where a text of a section is: its entry is named by the key, which is also its field (one object
+    for the whole section, not one for each of its many keys)."""
+
+    __slots__ = ()
+
+    def fail(self, fieldname: str, value: object, problem: str) -> CatalogError:
+        return CatalogError(self.file, f"[{self.entry}] {fieldname}", fieldname, value, problem)
+
+
 def _english(problem: str = "must be a non-empty English text", chinese: bool = False) -> Kind:
     """An English text (with ``chinese``, Chinese characters may be in it: a step sentence quotes them)."""
     nonempty = nonempty_text(problem)
@@ -148,10 +158,15 @@ def _english(problem: str = "must be a non-empty English text", chinese: bool = 
     return read
 
 
+def _gloss(where: Where, f: str, value: Any) -> str:
+    if type(value) is str and value.strip() and not _HAN.search(value):
+        return value
+    raise where.fail(f, value, "must be a non-empty English text")
+
+
 def _gloss_table(meaning_required: bool) -> Table:
     meaning = nonempty_text("must be a non-empty English text", empty=not meaning_required)
-    return Table({"gloss": Field(checked(nonempty_text("must be a non-empty English text"), lambda g: not _HAN.search(g),
-                                         "must be a non-empty English text")),
+    return Table({"gloss": Field(_gloss),
                   "meaning": Field(meaning, required=False, default=""),
                   "usual": Field(boolean("must be true or false"), required=False, default=False)},
                  build=lambda gloss, meaning, usual: Gloss(gloss.strip(), meaning.strip(), usual),
@@ -166,7 +181,8 @@ def _texts(data: Mapping[str, Any], name: str, section: str, keys: frozenset[str
     """A table of key = "English"; with ``keys``, exactly those keys."""
     table = _table(data, name, section)
     kind = _english(chinese=section == "rule")
-    out = {key: kind(Where(name, f"[{section}] {key}"), key, value) for key, value in table.items()}
+    where = _Section(name, section)
+    out = {key: kind(where, key, value) for key, value in table.items()}
     _same_keys(name, section, set(out), keys)
     return MappingProxyType(out)
 
