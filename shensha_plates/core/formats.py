@@ -1,7 +1,7 @@
 """What each system's result looks like on the command line, in Chinese (simplified or traditional) and
 as JSON: the plate (``show``), the Bazi chart (``bazi``), the eight relations (``relate``) and the
 date-selection plate (``select``). The same in English is :mod:`shensha_plates.core.english_text`; the
-Liu Ren chart's is in :mod:`shensha_plates.core.liuren.cli`.
+Liu Ren chart's is in :mod:`shensha_plates.core.liuren.formats`.
 """
 
 from __future__ import annotations

@@ -43,6 +43,9 @@ def spirit_name(spirit: Spirit, lang: str) -> str:
 
 def section_name(p: Placement, catalog: Catalog, lang: str) -> str:
     """The section (ring or square table) of a placement, in the interface's language."""
+    if lang == "en":  # "岁煞 (square table)": the table's name, then the words
+        name = core_section_name(p, "", False)
+        return name if p.ring is not None or p.group in ("stem", "branch") else f"{name} ({tr('square_table', lang).lower()})"
     return core_section_name(p, tr("square_table", lang), is_trad(lang))
 
 
@@ -65,40 +68,74 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
         parts.append(" ＊")
     aliases = spirit.aliases_trad if is_trad(lang) else spirit.aliases
     if aliases:
-        parts.append(f" <span style='color:#555'>{e(tr('aliases', lang))}：{e('、'.join(aliases))}</span>")
+        joined = f"{tr('aliases', lang)}: {', '.join(aliases)}" if lang == "en" else f"{tr('aliases', lang)}：{'、'.join(aliases)}"
+        parts.append(f" <span style='color:#555'>{e(joined)}</span>")
     cond = placement.conditional if placement is not None else spirit.condition
-    if cond and decided is not None:
+    if cond and lang == "en":  # the condition in English (our translation), the core's reason in English
+        from shensha_plates.core.english import condition_english
+        words = condition_english(cond)
+        if decided is not None:
+            verdict = tr("in_force", lang) if decided[0] else tr("not_in_force", lang)
+            colour = "#1f6f3b" if decided[0] else "#8a7a5a"
+            parts.append(f" <span style='color:{colour}'>[if {e(words)}: <b>{e(verdict)}</b> — {e(decided[1])}]</span>")
+        else:
+            parts.append(f" <span style='color:#8a7a5a'>[{e(tr('conditional', lang))}: if {e(words)}]</span>")
+    elif cond and decided is not None:
         verdict = tr("in_force", lang) if decided[0] else tr("not_in_force", lang)
         colour = "#1f6f3b" if decided[0] else "#8a7a5a"
         parts.append(f" <span style='color:{colour}'>〔{e(to_lang(cond, lang))}：<b>{e(verdict)}</b>，"
                      f"{e(to_lang(decided[1], lang))}〕</span>")
     elif cond:
         parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('conditional', lang))}：{e(to_lang(cond, lang))}〕</span>")
+    en_tables = None
+    if lang == "en":  # the catalog's Chinese notes in English (our translation, core/english.py)
+        from shensha_plates.core.english import english as english_tables
+        en_tables = english_tables()
+
+    def variant_words(v_id: str, note: str) -> str:
+        if en_tables is not None:
+            return en_tables.variant_note(spirit.id, v_id) or note
+        return to_lang(note, lang)
+
     if placement is not None and placement.variant:  # the reading in force, by its words (not its id)
         chosen = next((v for v in spirit.variants if v.id == placement.variant), None)
-        words = to_lang(chosen.note, lang) if chosen is not None and chosen.note else placement.variant
-        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}：{e(words)}〕</span>")
-    parts.append(f"<br/><span>{e(to_lang(spirit.meaning, lang))}</span>")
+        words = variant_words(chosen.id, chosen.note) if chosen is not None and chosen.note else placement.variant
+        sep = ": " if lang == "en" else "："
+        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}{sep}{e(words)}〕</span>")
+    learner = _learner_html(spirit) if english else ""
+    if en_tables is not None and en_tables.spirit(spirit.id).meaning:
+        parts.append(learner)  # English: the name read aloud and its meaning in English take the meaning's place
+        learner = ""
+    else:
+        parts.append(f"<br/><span>{e(to_lang(spirit.meaning, lang))}</span>")
     if spirit.note:
-        parts.append(f"<br/><span style='color:#555'>{e(to_lang(spirit.note, lang))}</span>")
+        note = en_tables.spirit_notes.get(spirit.id, spirit.note) if en_tables is not None else to_lang(spirit.note, lang)
+        parts.append(f"<br/><span style='color:#555'>{e(note)}</span>")
     parts.append("<br/>" + _source_html(spirit.source, lang))
     for number, v in enumerate(spirit.variants, 1):
         verdict = {"rejected": tr("rejected", lang), "accepted": tr("accepted", lang)}.get(v.verdict or "", "")
         verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
-        parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))}"
-                     f"{'一二三四五六七八九'[min(number, 9) - 1]}：{verdict_html}{e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
-    if english:  # for a learner: the name read aloud, its English and its meaning (our translation)
-        from shensha_plates.core.english import english as english_tables, pinyin
-        en = english_tables().spirit(spirit.id)
-        word = {"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality]
-        if en.gloss:
-            parts.append(f"<br/><i style='color:#555'>{e(spirit.name)} {e(pinyin(spirit.name))} · {e(en.gloss)}"
-                         f" ({e(word)})</i>")
-            if en.meaning:
-                parts.append(f"<br/><i style='color:#777;font-size:small'>{e(en.meaning)}</i>")
-        else:  # a spirit of a catalog of one's own, with no English written for it
-            parts.append(f"<br/><i style='color:#777;font-size:small'>{e(pinyin(spirit.name))} ({e(word)})</i>")
+        head = (f"Variant {number}: " if lang == "en"
+                else f"{tr('variants', lang)}{'一二三四五六七八九'[min(number, 9) - 1]}：")
+        cite = f" ({source_line(v.source, lang)})" if lang == "en" else f"（{source_line(v.source, lang)}）"
+        parts.append(f"<br/><span style='color:#555;font-size:small'>{e(head)}{verdict_html}"
+                     f"{e(variant_words(v.id, v.note))}{e(cite)}</span>")
+    parts.append(learner)
     return "".join(parts)
+
+
+def _learner_html(spirit: Spirit) -> str:
+    """For a learner: the name read aloud, its English and its meaning (our translation)."""
+    from shensha_plates.core.english import english as english_tables, pinyin
+    e = html.escape
+    en = english_tables().spirit(spirit.id)
+    word = {"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality]
+    if not en.gloss:  # a spirit of a catalog of one's own, with no English written for it
+        return f"<br/><i style='color:#777;font-size:small'>{e(pinyin(spirit.name))} ({e(word)})</i>"
+    out = f"<br/><i style='color:#555'>{e(spirit.name)} {e(pinyin(spirit.name))} · {e(en.gloss)} ({e(word)})</i>"
+    if en.meaning:
+        out += f"<br/><i style='color:#777;font-size:small'>{e(en.meaning)}</i>"
+    return out
 
 
 def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Hans", english: bool = False,
@@ -122,8 +159,11 @@ def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Han
         if english:  # the disc's or the table's English name
             from shensha_plates.core.english import english as english_tables, pinyin
             ring = next((r for r in catalog.rings if label in (r.name, r.name_trad)), None)
-            words = english_tables().rings.get(ring.id, "") if ring is not None else ""
-            gl = f" <i style='color:#777;font-size:small'>{e(pinyin(label))}{' · ' + e(words) if words else ''}</i>"
+            words = english_tables().rings.get(ring.id, "") if ring is not None else {
+                tr("stem_spirits", "zh-Hans"): tr("stem_spirits", "en"),
+                tr("branch_spirits", "zh-Hans"): tr("branch_spirits", "en")}.get(label, "")
+            chinese = label.split(" (")[0]
+            gl = f" <i style='color:#777;font-size:small'>{e(pinyin(chinese))}{' · ' + e(words) if words else ''}</i>"
         body.append(f"<h3 style='margin:8px 0 2px 0'>{e(label)}{gl}</h3>" + "<br/>".join(
             f"<div style='margin:3px 0 6px 0'>{it}</div>" for it in items))
     if plate.omitted:
@@ -166,7 +206,8 @@ def source_line(src: Source, lang: str) -> str:
 
 def _source_html(src: Source, lang: str) -> str:
     e = html.escape
-    return f"<span style='color:#777;font-size:small'>{e(tr('source', lang))}：{e(source_line(src, lang))}</span>"
+    sep = ": " if lang == "en" else "："
+    return f"<span style='color:#777;font-size:small'>{e(tr('source', lang))}{sep}{e(source_line(src, lang))}</span>"
 
 
 def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, heading: str = "") -> str:

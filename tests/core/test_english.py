@@ -129,6 +129,19 @@ def test_show_in_english() -> None:
     assert "Grand Duke disc: 太岁 Tàisuì (Grand Duke of the Year)" in text
 
 
+def test_show_in_english_has_no_chinese_but_names() -> None:
+    """A date with conditional names, day pillars and a yin day: every condition in English too."""
+    import io
+
+    from shensha_plates.core.cli import main
+    out = io.StringIO()
+    assert main(["show", "--date", "1998-11-30T12:00", "--lang", "en"], out=out, err=io.StringIO()) == 0
+    text = out.getvalue()
+    assert "[if the Soaring Snake over it]" in text and "[if 螣蛇加临]" not in text
+    text = text.replace("(", " (")  # a name's label: 月德(丙)
+    assert _foreign(text) == [], _foreign(text)
+
+
 def _foreign(text: str, more: str = "") -> list[str]:
     """The runs of Chinese in ``text`` that are not a branch, stem, pillar or general's one-character
     name, nor a name followed by its pinyin ("天马 Tiānmǎ")."""
@@ -215,3 +228,63 @@ def test_find_in_english() -> None:
     rows = out.getvalue().splitlines()
     assert rows[0] == "2027-01-01T02:00+08:00  丙午 year, month 11, day 庚辰, hour 丑  自任 Zìrèn · Self-reliance  ke=伏吟"
     assert all(_foreign(r.rsplit("  ", 1)[0]) == [] for r in rows[:-1])  # all but the conditions as given
+
+
+def test_the_school_settings_and_the_variants_have_their_english() -> None:
+    """Every school setting and choice, every noted variant and every spirit's note has its English
+    (our translation), a note exactly where the Chinese has one."""
+    en = english()
+    for setting in liuren_tables().settings.values():
+        assert en.settings[setting.id].name
+        for c in setting.choices:
+            assert en.settings[setting.id].choices[c.id].name
+            assert bool(en.settings[setting.id].choices[c.id].note) == bool(c.note), (setting.id, c.id)
+    for s in default_catalog().spirits:
+        for v in s.variants:
+            assert bool(en.variant_note(s.id, v.id)) == bool(v.note), (s.id, v.id)
+        assert bool(en.spirit_notes.get(s.id)) == bool(s.note), s.id
+
+
+def test_a_missing_setting_choice_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["setting"]["noble"]["choice"].pop("zengmen"))
+    assert err.entry == "[setting.noble] choice.zengmen" and "no English" in err.problem
+
+
+def test_a_setting_note_must_match_the_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["setting"]["general_basis"]["choice"]["zhongqi"].update(note="extra"))
+    assert err.entry == "[setting.general_basis] choice.zhongqi" and err.field == "note"
+
+
+def test_a_setting_note_the_chinese_has_must_be_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["setting"]["general_basis"]["choice"]["jie"].pop("note"))
+    assert err.field == "note" and "missing" in err.problem
+
+
+def test_chinese_in_a_setting_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["setting"]["noble"].update(name="贵人表"))
+    assert err.entry == "[setting.noble]" and err.field == "name" and "left: 贵人表" in err.problem
+
+
+def test_chinese_in_a_variant_is_refused_but_branches_and_books_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "《协纪辨方》" in english().variant_note("tian_xi", "shun_twelve")  # a book and branches may stay
+    err = _damaged(monkeypatch, lambda d: d["variant"]["tian_xi"].update(shun_twelve="按十二支顺行"))
+    assert err.entry == "[variant] tian_xi.shun_twelve" and "left: 按十二支顺行" in err.problem
+
+
+def test_a_missing_variant_note_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["variant"]["tian_xi"].pop("shun_twelve"))
+    assert err.entry == "[variant] tian_xi.shun_twelve" and "no English" in err.problem
+
+
+def test_a_missing_spirit_note_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["spirit_note"].pop("tai_sui"))
+    assert "tai_sui" in err.entry and "no English" in err.problem
+
+
+def test_variants_in_english_give_each_note() -> None:
+    import io
+
+    from shensha_plates.core.cli import main
+    out = io.StringIO()
+    assert main(["variants", "tian_ma", "--lang", "en"], out=out, err=io.StringIO()) == 0
+    assert "note: The translation reads" in out.getvalue()

@@ -138,7 +138,7 @@ def test_the_second_cue_survives_black_and_white(qapp: object) -> None:
     the weight. Printed in grey, an open and a filled mark still differ in how much ink they hold."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
-    from shensha_plates.gui.export.options import PRINT_PALETTE
+    from shensha_plates.gui.style import PRINT_PALETTE
     from shensha_plates.gui.plate.slot_paint import draw_mark
 
     def ink(quality: str) -> float:

@@ -138,7 +138,7 @@ def write_booklet(path: str | Path, opts: BookletOptions, catalog: Catalog | Non
         page = QRectF(0, 0, writer.width(), writer.height())
         for i, pg in enumerate(pages):
             what = tr("contents", opts.lang) if pg.kind == "contents" else (
-                to_lang(MONTH_NAMES[pg.month - 1], opts.lang) if pg.month else
+                (f"month {pg.month}" if opts.lang == "en" else to_lang(MONTH_NAMES[pg.month - 1], opts.lang)) if pg.month else
                 tr("upper_plate", opts.lang))
             if progress is not None and not progress(i, len(pages), what):
                 raise BookletCancelled()
@@ -180,7 +180,10 @@ def _paint_cover(painter: QPainter, page: QRectF, plate: Plate, snap: SnapshotOp
     painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, tr("booklet_title", lang, year=year))
     y = inner.bottom() + unit
     painter.setFont(plate_font(unit * 1.8))
-    sub = f"{tr('upper_plate', lang)}　{to_lang(XUN_HEADS[plate.state.xun], lang)}{tr('xun', lang)}"
+    if lang == "en":
+        sub = f"{tr('upper_plate', lang)} · {XUN_HEADS[plate.state.xun]} xun"
+    else:
+        sub = f"{tr('upper_plate', lang)}　{to_lang(XUN_HEADS[plate.state.xun], lang)}{tr('xun', lang)}"
     painter.drawText(QRectF(inner.left(), y, inner.width(), unit * 3), Qt.AlignmentFlag.AlignCenter, sub)
     y += unit * 4
     # the year's own square-table spirits, one line under the plate

@@ -1,25 +1,25 @@
 """What a snapshot is asked for: :class:`SnapshotOptions` (format, size, paper, what the page shows,
-the language and the view) and their checks, the papers, the white print palette, the format a file
-name asks for, and the errors of an export (:class:`ExportError`, :class:`ReadOnlyError`).
+the language and the view; the view drawn on white paper unless the paper look is asked for) and
+their checks, the papers, the format a file name asks for, and the errors of an export
+(:class:`ExportError`, :class:`ReadOnlyError`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Final
 
-from PySide6.QtGui import QColor, QPageSize
+from PySide6.QtGui import QPageSize
 
 from shensha_plates.core.datafile import output_path
 from shensha_plates.core.lang import is_lang
 from shensha_plates.core.liuren import Ke
 from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.errors import ShenshaError
-from shensha_plates.gui.plate.scene import ViewConfig
-from shensha_plates.gui.style import PALETTE, Palette
+from shensha_plates.gui.plate.scene import PrintView, ViewConfig
+from shensha_plates.gui.style import Palette
 
-__all__ = ["SnapshotOptions", "ExportError", "ReadOnlyError", "PAPERS", "FORMATS", "MAX_SIDE", "PRINT_PALETTE",
-           "format_from_path"]
+__all__ = ["SnapshotOptions", "ExportError", "ReadOnlyError", "PAPERS", "FORMATS", "MAX_SIDE", "format_from_path"]
 
 PAPERS: Final = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3,
                  "Letter": QPageSize.PageSizeId.Letter}
@@ -29,24 +29,6 @@ FORMATS: Final = ("png", "svg", "pdf")
 
 
 MAX_SIDE: Final = 20000  # pixels, either side of a PNG
-
-
-# White paper for print: the cream of the screen greys a printed page and eats toner. The names keep
-# their colours and their second cue (○ light / ● bold / ◐), so a black-and-white print still
-# tells auspicious from inauspicious; the ring bands are pale neutral greys.
-PRINT_PALETTE: Final = replace(
-    PALETTE, paper=QColor("#ffffff"), ring_a=QColor("#f7f7f5"), ring_b=QColor("#ececea"),
-    upper_a=QColor("#f6f7f4"), upper_b=QColor("#e9ebe6"), rule=QColor("#6f6a60"), base=QColor("#2f2f2f"),
-    base_text=QColor("#ffffff"), dim=QColor(255, 255, 255, 170))
-
-
-@dataclass(frozen=True)
-class _PrintView(ViewConfig):
-    """The plates' view with the white print palette."""
-
-    @property
-    def palette(self) -> Palette:
-        return PRINT_PALETTE
 
 
 class ExportError(ShenshaError, ValueError):
@@ -80,9 +62,9 @@ class SnapshotOptions:
     def render_view(self) -> ViewConfig:
         """The view the plates are drawn with: white paper unless the paper look or high contrast
         (already white) is asked for."""
-        if self.paper_look or self.view.high_contrast or isinstance(self.view, _PrintView):
+        if self.paper_look or self.view.high_contrast or isinstance(self.view, PrintView):
             return self.view
-        return _PrintView(**{f.name: getattr(self.view, f.name) for f in fields(self.view)})
+        return PrintView(**{f.name: getattr(self.view, f.name) for f in fields(self.view)})
 
     @property
     def palette(self) -> Palette:

@@ -73,7 +73,12 @@ def table_rows(plate: Plate, lang: str, catalog: Catalog, lesson: Ke | None = No
                 nian_ming: NianMing | None = None) -> list[tuple[str, str]]:
     rows = []
     for b in range(12):
-        sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), is_trad(lang), "〔{}〕")
+        if lang == "en":  # the conditions in English: "〔if the Soaring Snake over it〕"
+            from shensha_plates.core.english import condition_english
+            sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), False, "〔if {}〕",
+                                       condition_english)
+        else:
+            sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), is_trad(lang), "〔{}〕")
         rows.append((BRANCHES[b], "　".join(f"【{label}】{' '.join(names)}" for label, names in sections)))
     if lesson is not None:  # the lesson, and the spirits on each lesson and transmission
         rows += lesson_rows(lesson, plate, lang, nian_ming)

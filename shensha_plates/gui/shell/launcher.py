@@ -84,14 +84,14 @@ def window_start(args: argparse.Namespace) -> Snapshot | None:
     Bad input raises :class:`shensha_plates.core.errors.ShenshaError` before Qt starts."""
     from shensha_plates.core.arguments import UsageError, resolve_calendar
     from shensha_plates.core.errors import InputError
-    from shensha_plates.core.liuren.cli import parse_general, split_variants
+    from shensha_plates.core.liuren.cli import parse_general, split_choices
     from shensha_plates.gui.model import Snapshot
     if not (any(getattr(args, k, None) for k in _STATE_FLAGS) or args.general or args.variant):
         return None
     if not any(getattr(args, k, None) for k in _STATE_FLAGS):
         raise UsageError("--general and --variant open the window at a state: give --date (or --now), or "
                          "--year and --month (with --xun, --day, --hour) as well")
-    ke, options = split_variants(args.variant)
+    ke, options = split_choices(args.variant)
     state, info = resolve_calendar(args)
     general = None if args.general is None else parse_general(args.general)
     if info is not None and general is not None:

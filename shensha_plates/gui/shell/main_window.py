@@ -597,7 +597,7 @@ class MainWindow(QMainWindow):
             self._set_details(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
             return
         # the conditional names the Liu Ren plate decides, with the core's reason
-        decided = {n.spirit: (bool(n.in_force), n.reason) for n in self.model.names
+        decided = {n.spirit: (bool(n.in_force), n.reason_en if lang == "en" else n.reason) for n in self.model.names
                    if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
         self._set_details(branch_html(self.model.plate, branch, self.model.catalog, lang,
                                       english=self.panel.english.isChecked() or self.model.lang == "en", decided=decided))
