@@ -96,6 +96,12 @@ class English:
     settings: Mapping[str, SettingEnglish]
     variants: Mapping[str, Mapping[str, str]]   # spirit id → variant id → its note in English
     spirit_notes: Mapping[str, str]             # spirit id → the catalog's note on it, in English
+    nayin: Mapping[str, str]                    # the Na Yin of the sixty pillars
+    system_texts: Mapping[str, str]             # the other systems' remedies and notes, by their Chinese
+
+    def system_text(self, chinese: str) -> str:
+        """A remedy or note of the other systems in English ("" where there is none)."""
+        return self.system_texts.get(chinese, "")
 
     def variant_note(self, spirit_id: str, variant_id: str) -> str:
         """A catalog variant's note in English ("" for a spirit of a catalog of one's own)."""
@@ -214,7 +220,7 @@ def _fields(text: str) -> set[str]:
 _SECTION: Final = Field(lambda where, f, value: value)
 _FILE: Final = Table({k: _SECTION for k in (
     "schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin", "method", "ke",
-    "rule", "term", "name", "branch", "stem", "selection", "bazi", "relation", "setting", "variant", "spirit_note")},
+    "rule", "term", "name", "branch", "stem", "selection", "bazi", "relation", "setting", "variant", "spirit_note", "nayin", "system_text")},
     unknown="is not a section of the English file")
 
 
@@ -236,7 +242,7 @@ def load_english() -> English:
         if _fields(text) != want:
             raise _fail(name, f"[rule] {rid}", rid, text,
                         f"must use exactly the fields of the Chinese sentence: {', '.join(sorted(want)) or 'none'}")
-    from shensha_plates.core.cycle import BRANCHES, STEMS
+    from shensha_plates.core.cycle import BRANCHES, STEMS, nayin
     return English(
         credit=credit.strip(),
         spirits=_glosses(data, name, "spirit", frozenset(s.id for s in cat.spirits)),
@@ -260,6 +266,10 @@ def load_english() -> English:
         settings=_settings(data, name, lr),
         variants=_variants(data, name, cat, lr),
         spirit_notes=_spirit_notes(data, name, cat, lr),
+        nayin=_texts(data, name, "nayin", frozenset(nayin(p) for p in range(60))),
+        # checked against the systems' data by tests/core/test_english.py (as selection and bazi above)
+        system_texts=MappingProxyType({k: _school_text(name, f"[system_text] {k}", k, v, _school_words(lr))
+                                       for k, v in _table(data, name, "system_text").items()}),
     )
 
 

@@ -171,6 +171,31 @@ def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Han
     return head + "".join(body)
 
 
+def _relations_english(first: str, second: str, relations: object) -> str:
+    """The relations in English: each by its name, pinyin and gloss, the branches or stems it joins,
+    its meaning and note (our translation) and its source."""
+    from shensha_plates.core.cycle import BRANCHES as B, STEMS as S
+    from shensha_plates.core.english import english, label
+    e = html.escape
+    en = english()
+    out = [f"<h2 style='margin:0'>{e(first)} · {e(second)}</h2>"]
+    rels = list(relations)  # type: ignore[call-overload]
+    if not rels:
+        out.append(f"<p style='color:#777'>{e(tr('relations_none', 'en'))}</p>")
+    for r in rels:
+        g = en.relations[r.kind]
+        between = " ".join(ch for ch in r.detail if ch in B or ch in S)
+        line = (f"<div style='margin:6px 0'><b style='color:{_QUALITY_COLOR[r.quality]}'>{_QUALITY_MARK[r.quality]} "
+                f"{e(label(r.name, g.gloss))}</b> {e(between)}")
+        if r.verdict == "rejected":
+            line += f" <b style='color:#8a3b12'>{e(tr('rejected_by_source', 'en'))}</b>"
+        line += f"<br/>{e(g.meaning)}"
+        if r.note and en.system_text(r.note):
+            line += f"<br/><span style='color:#555;font-size:small'>{e(en.system_text(r.note))}</span>"
+        out.append(line + "<br/>" + _source_html(r.source, "en") + "</div>")
+    return "".join(out)
+
+
 def search_spirits(catalog: Catalog, text: str) -> tuple[Spirit, ...]:
     """Spirits matching ``text`` by simplified or traditional name, alias, id or pinyin (the ids are
     pinyin: 天马 → tian_ma, found by ``tianma`` or the initials ``tm``)."""
@@ -215,6 +240,8 @@ def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, head
     the rule that fired and its source."""
     from shensha_plates.core.bazi import PILLAR_KEYS, PILLAR_NAMES
     from shensha_plates.core.cycle import PILLARS, nayin
+    if lang == "en":
+        return _chart_english(chart, heading)
     e = html.escape
     pillars = chart.pillars  # type: ignore[attr-defined]
     hits = chart.hits  # type: ignore[attr-defined]
@@ -251,9 +278,51 @@ def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, head
     return "".join(out)
 
 
+def _chart_english(chart: object, heading: str = "") -> str:
+    """A Bazi chart in English: the pillars, their Na Yin, the spirits each carries by name, pinyin and
+    gloss, where each lies, its meaning and note (our translation) and its source."""
+    from shensha_plates.core.bazi import PILLAR_KEYS
+    from shensha_plates.core.cycle import PILLARS, nayin
+    from shensha_plates.core.english import english, label, pinyin
+    e = html.escape
+    en = english()
+    pillars = chart.pillars  # type: ignore[attr-defined]
+    hits = chart.hits  # type: ignore[attr-defined]
+    words = {"year": "Year pillar", "month": "Month pillar", "day": "Day pillar", "hour": "Hour pillar"}
+    rows: list[list[str]] = [[], [], [], [], []]
+    for k in PILLAR_KEYS:
+        p = PILLARS[pillars[k]]
+        rows[0].append(f"<th width='120' style='padding:4px 14px;color:#555'>{e(words[k])}</th>")
+        rows[1].append(f"<td align='center' style='font-size:26pt'>{e(p[0])}</td>")
+        rows[2].append(f"<td align='center' style='font-size:26pt'>{e(p[1])}</td>")
+        rows[3].append(f"<td align='center' style='color:#777'>{e(en.nayin[nayin(pillars[k])])}</td>")
+        rows[4].append("<td width='120' valign='top' align='center'>" + "<br/>".join(
+            f"<span style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{_QUALITY_MARK[h.spirit.quality]} "
+            f"{e(h.spirit.name)}</span>" for h in hits if k in h.pillar.split("-")) + "</td>")
+    out = [f"<h2 style='margin:0'>{e(heading)}</h2>" if heading else "",
+           "<table cellspacing='0' style='margin:6px 0'>" + "".join("<tr>" + "".join(r) + "</tr>" for r in rows)
+           + "</table>"]
+    for h in hits:
+        g = en.named(h.spirit.name, en.bazi, h.spirit.id)
+        where = ", ".join(words[k] for k in h.pillar.split("-"))
+        name = label(h.spirit.name, g.gloss, pinyin(h.spirit.name.split("（")[0]))
+        line = (f"<div style='margin:4px 0'><b style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{e(name)}</b>"
+                f" <span style='color:#555'>· {e(where)}, at {e(h.at)}</span>")
+        if g.meaning:
+            line += f"<br/><span>{e(g.meaning)}</span>"
+        if h.spirit.note and en.system_text(h.spirit.note):
+            line += f"<br/><span style='color:#555;font-size:small'>{e(en.system_text(h.spirit.note))}</span>"
+        out.append(line + "<br/>" + _source_html(h.spirit.source, "en") + "</div>")
+    if not hits:
+        out.append(f"<p style='color:#777'>{e(tr('chart_none', 'en'))}</p>")
+    return "".join(out)
+
+
 def relations_html(first: str, second: str, relations: object, lang: str = "zh-Hans", english: bool = False) -> str:
     """The eight relations between two positions, each with its meaning, source and any verdict."""
     from shensha_plates.core.relations import KINDS
+    if lang == "en":
+        return _relations_english(first, second, relations)
     e = html.escape
     trad = is_trad(lang)
     out = [f"<h2 style='margin:0'>{e(first)} · {e(second)}</h2>"]

@@ -288,3 +288,21 @@ def test_variants_in_english_give_each_note() -> None:
     out = io.StringIO()
     assert main(["variants", "tian_ma", "--lang", "en"], out=out, err=io.StringIO()) == 0
     assert "note: The translation reads" in out.getvalue()
+
+
+def test_the_other_systems_texts_have_their_english() -> None:
+    """Every date-selection remedy, note and variant note, every Bazi note and every relation's note
+    has its English in [system_text] (our translation), and nothing else is there; every Na Yin too."""
+    from shensha_plates.core.bazi import default_bazi
+    from shensha_plates.core.cycle import BRANCHES, STEMS, nayin
+    from shensha_plates.core.relations import relate
+    from shensha_plates.core.selection import default_selection
+    sel = default_selection()
+    want = {s.remedy for s in sel.spirits if s.remedy != "none"} | {s.note for s in sel.spirits if s.note}
+    want |= {v.note for s in sel.spirits for v in s.variants if v.note}
+    want |= {s.note for s in default_bazi().spirits if s.note}
+    for group in (BRANCHES, STEMS):
+        want |= {r.note for a in group for b in group for r in relate(a, b) if r.note}
+    have = set(english().system_texts)
+    assert want - have == set() and have - want == set(), (want - have, have - want)
+    assert all(english().nayin[nayin(p)] for p in range(60))

@@ -179,7 +179,7 @@ def _dialog_texts(w: object) -> list[str]:
 def test_every_dialog_says_everything_in_english(tmp_path: Path, qtbot: object) -> None:
     """The dialogs of the English window: quizzes, compare, tables, find (its places and its results),
     About, export, booklet, kit, page, open lesson, shortcuts (the export and booklet dialogs once raised
-    KeyError 'en'). Not yet: the other systems' dialog (B), whose meanings and remedies are Chinese."""
+    KeyError 'en'), and the other systems' dialog (B: date selection with its remedies, Bazi, relations)."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QDialog
     settings = Settings(tmp_path / "s.ini")
@@ -190,7 +190,12 @@ def test_every_dialog_says_everything_in_english(tmp_path: Path, qtbot: object) 
     w.resize(1280, 800)
     w.show()
     w.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
-    allowed = names() + list("乾坤艮巽震离坎兑")  # the trigrams, named as the tables name them
+    from shensha_plates.core.bazi import default_bazi
+    from shensha_plates.core.relations import relate
+    from shensha_plates.core.selection import default_selection
+    others = ([s.name for s in default_selection().spirits] + [s.name for s in default_selection().spurious]
+              + [s.name for s in default_bazi().spirits] + [r.name for r in relate("寅", "亥")])
+    allowed = sorted(set(names() + others), key=len, reverse=True) + list("乾坤艮巽震离坎兑")  # and the trigrams
     bad: dict[str, str] = {}
 
     def scan(kind: str, d: object) -> None:
@@ -209,7 +214,7 @@ def test_every_dialog_says_everything_in_english(tmp_path: Path, qtbot: object) 
     qtbot.waitUntil(lambda: not find.running(), timeout=20000)  # type: ignore[attr-defined]
     assert find.results.count() > 0
     for kind, open_ in (("compare", lambda: c.compare("next:month")), ("quiz", lambda: w.start_quiz(seed=1)),
-                        ("tables", lambda: (w.show_tables(), w.tables)[1]),
+                        ("tables", lambda: (w.show_tables(), w.tables)[1]), ("systems", w.show_systems),
                         ("lesson_quiz", lambda: w.lesson.start_quiz("first", seed=1)), ("find", lambda: find)):
         d = open_()
         QApplication.processEvents()
