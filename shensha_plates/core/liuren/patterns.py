@@ -978,6 +978,16 @@ def _t_upper_month_spirit(t: Test, x: _Lesson) -> bool:
     return False
 
 
+def _t_bubei(t: Test, x: _Lesson) -> bool:
+    """不备 with 克: the four lessons show only three (one repeats an earlier one) and one of them is 上克下
+    or 下贼上 (芜淫's 「凡四课有克，缺一为不备」)."""
+    distinct = sum(1 for lesson in x.ke.lessons if lesson.repeat_of is None)
+    if distinct != 3:
+        return False
+    shang, xia = x.overcome()
+    return shang + xia > 0
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -1006,7 +1016,7 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "uppers_prosper": _t_uppers_prosper, "initial_month_spirit": _t_initial_month_spirit,
     "places_in_lessons": _t_places_in_lessons, "hour_relation": _t_hour_relation, "any": _t_any,
     "lu_wang_on_stem": _t_lu_wang_on_stem, "trans_kin": _t_trans_kin, "upper_stage": _t_upper_stage,
-    "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit,
+    "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit, "bubei": _t_bubei,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
