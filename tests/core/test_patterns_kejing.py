@@ -326,6 +326,10 @@ def test_every_new_pattern_cites_the_book() -> None:
     ('kind = "upper_stage"\nplaces = ["stem"]\nstage = "胎"\nnames = ["lunar"]', "test.names"),
     ('kind = "item_stem"\nnames = ["stem"]\nrelation = "generate"', "test.names"),
     ('kind = "upper_month_spirit"\nplaces = ["stem"]\nnames = ["天喜"]', "test.names"),
+    ('kind = "trans_relation"\nnames = ["moon"]\nrelation = "generate"', "test.names"),
+    ('kind = "items_relation"\nnames = ["final"]\nrelation = "generate"', "test.names"),
+    ('kind = "uppers_harm"\nnames = ["外"]', "test.names"),
+    ('kind = "uppers_pair"', "test.pairs"),
 ])
 def test_a_damaged_bifa_test_kind_is_one_clear_error(tmp_path: Path, test: str, field: str) -> None:
     path = tmp_path / "patterns.toml"
