@@ -133,9 +133,10 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     ke = compute_ke(day, hour, general, options)
     nm = nian_ming_from_args(args, ke, options, state, None if calendar is None else info.moment)
     from shensha_plates.core.engine import compute_plate
-    from shensha_plates.core.liuren.patterns import read_lesson
+    from shensha_plates.core.liuren.patterns import not_tried, read_lesson
     zplate = None if state is None else compute_plate(state, catalog)
     hits, bifa = read_lesson(ke, zplate, nm)
+    untried = not_tried(zplate, nm)  # the rules that need the date or the querent, when they are missing
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     # the month for 旺衰: the date's; without one, the month whose branch the month general is the 合 of
     month_branch, month_basis = (state.month_branch, "date") if state is not None else ((1 - general) % 12, "general")
@@ -153,6 +154,7 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         data["nian_ming"] = None if nm is None else nian_ming_json(nm, state, ke, catalog, lang)
         data["patterns"] = [pattern_json(h, lang) for h in hits]
         data["bifa"] = [{"number": h.number, "verse": in_script(h.verse, lang), "why": in_script(h.why, lang)} for h in bifa]
+        data["not_tried"] = {"patterns": [in_script(n, lang) for n in untried[0]], "bifa": list(untried[1])}
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
     elif lang == "en":  # issue 28: the plate in English, the names with pinyin and our glosses
@@ -173,6 +175,10 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         if bifa:
             out.write(in_script("毕法赋：", lang) + "；".join(f"{h.number}. {in_script(h.verse, lang)}（{in_script(h.why, lang)}）"
                                                      for h in bifa) + "\n")
+        if untried[0] or untried[1]:
+            missing = "、".join(w for w, lack in (("日期（年、月）", zplate is None), ("年命", nm is None)) if lack)
+            out.write(in_script(f"须{missing}而未判：", lang) + "、".join(in_script(n, lang) for n in untried[0])
+                      + (in_script("；毕法赋 ", lang) + "、".join(str(n) for n in untried[1]) if untried[1] else "") + "\n")
         if nm is not None:
             out.write(nian_ming_text(nm, state, ke, catalog, lang) + "\n")
     return 0

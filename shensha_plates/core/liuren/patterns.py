@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from shensha_plates.core.liuren.nianming import NianMing
 
 __all__ = ["Pattern", "Test", "PatternHit", "patterns", "load_patterns", "detect_patterns", "read_lesson", "KINDS", "TESTS",
-           "BifaLine", "BifaHit", "bifa_lines", "load_bifa", "detect_bifa"]
+           "BifaLine", "BifaHit", "bifa_lines", "load_bifa", "detect_bifa", "not_tried"]
 
 KINDS: Final = ("课体", "格", "卦")
 _PHASES: Final = {"木": 0, "火": 1, "土": 2, "金": 3, "水": 4}
@@ -1050,8 +1050,12 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
             for n in parts[1:]:
                 common &= n
             req |= common
-            if loose and not common and all(parts):
-                req |= _NEED_PLATE if any(n & (_NEED_PLATE | _NEED_MONTH) for n in parts) else _NEED_QUERENT
+            if loose and not common and all(parts):  # each form needs something: the least of them
+                dated = [n for n in parts if n & (_NEED_PLATE | _NEED_MONTH)]
+                if not dated:
+                    req |= _NEED_QUERENT
+                elif len(dated) == len(parts):  # (a mix of date and querent forms needs neither alone)
+                    req |= _NEED_MONTH if any(not n & ~_NEED_MONTH for n in dated) else _NEED_PLATE
     return req
 
 
@@ -1477,3 +1481,20 @@ def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str], An
             else:
                 append(hit(item, item.why.format_map(x.words())))
     return tuple(out)
+
+
+def not_tried(plate: Plate | None = None, nian_ming: NianMing | None = None,
+              month: int | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The patterns (names) and 毕法赋 lines (numbers) a reading cannot form because it lacks the date (the
+    plates: the year, the month) or the querent — so that a reading without them says what it left out
+    rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …)."""
+    have = ((_NEED_PLATE if plate is not None else 0) | (_NEED_MONTH if plate is not None or month is not None else 0)
+            | (_NEED_QUERENT if nian_ming is not None else 0))
+    return _not_tried(have)
+
+
+@lru_cache(maxsize=8)
+def _not_tried(have: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    names = tuple(p.name for p in patterns() if _requirement(p.tests, loose=True) & ~have)
+    lines = tuple(b.number for b in bifa_lines() if b.tests and _requirement(b.tests, loose=True) & ~have)
+    return names, lines
