@@ -96,8 +96,8 @@ def test_a_damaged_line_is_one_clear_error(tmp_path: Path) -> None:
 
 # 《御定六壬直指》 quotes the 毕法赋 lines a lesson shows: (day, 干上, lines it quotes, those we detect)
 ZHIZHI_BIFA = [
-    # 丙子日 干上子: 「毕法云：三传互克众人欺，支干全伤防两损，彼此猜忌害相随」 (76 is not detected: see the data)
-    ("丙子", "子", (32, 63, 76), (32, 63)),
+    # 丙子日 干上子: 「毕法云：三传互克众人欺，支干全伤防两损，彼此猜忌害相随」 (76: 干上子 害 支上未)
+    ("丙子", "子", (32, 63, 76), (32, 63, 76)),
     # 庚寅日第七局 (寅加申): 「毕法云：干支值绝凡谋决，权摄不正禄临支」
     ("庚寅", "寅", (79, 8), (79, 8)),
 ]

@@ -99,6 +99,77 @@ def test_92_dragon_on_the_breath_of_life() -> None:
 
 def test_the_lines_now_read() -> None:
     read = {b.number for b in bifa_lines() if b.detectable}
-    assert {7, 13, 14, 19, 20, 36, 38, 78, 80, 92} <= read and len(read) == 54
+    assert {7, 13, 14, 19, 20, 36, 38, 78, 80, 92, 15, 27, 29, 30, 35, 37, 75, 76} <= read and len(read) == 62
     _, hits = read_lesson(at("戊子", "午"), month=B("寅"))
     assert 13 in {h.number for h in hits}
+
+
+# -- the lines read from the lesson alone, with the commentary's examples ---------------------------------
+
+def test_15_drained_upon_drained() -> None:
+    """「六庚日干上子，夜将上乘青龙……六甲日干上巳，昼占上乘太常」: the stem feeds 干上, 干上 feeds its general."""
+    found, missed = 0, 0
+    for day, shang, general in (("庚子", "子", 5), ("甲子", "巳", 8), ("乙丑", "午", 6), ("丁卯", "丑", 10)):
+        turn = (B(shang) - stem_palace(day[0])) % 12
+        for hour in range(12):
+            ke = compute_ke(parse_pillar(day), hour, (turn + hour) % 12)
+            if ke.lesson_generals[0] == general:
+                assert 15 in lines(ke)
+                found += 1
+            elif day == "庚子" and ke.lesson_generals[0] in (1, 2):  # 子 does not feed 螣蛇 or 朱雀 (fire)
+                assert 15 not in lines(ke)
+                missed += 1
+    assert found >= 4 and missed
+
+
+def test_27_wealth_turns_ghost() -> None:
+    assert 27 in lines(at("辛亥", "午"))  # 「三传未卯亥……生起干上之午火」
+    assert 27 not in lines(at("辛亥", "未"))
+
+
+@pytest.mark.parametrize("day, shang", [("甲申", "午"), ("乙酉", "申"), ("乙酉", "巳")])
+def test_29_crowded_house(day: str, shang: str) -> None:
+    assert 29 in lines(at(day, shang))
+
+
+@pytest.mark.parametrize("day, heaven, earth", [("甲辰", "戌", "寅"), ("甲戌", "寅", "戌"), ("壬午", "未", "卯")])
+def test_30_wide_house(day: str, heaven: str, earth: str) -> None:
+    assert 30 in lines(compute_ke(parse_pillar(day), 0, (B(heaven) - B(earth)) % 12))
+
+
+def test_35_both_drained() -> None:
+    # the line gives no lesson: 甲子 干上巳 (甲 feeds 巳) and 支上卯 (子 feeds 卯), and the crossed form
+    assert 35 in lines(at("甲子", "巳"))
+    ke = at("甲子", "巳")
+    assert BRANCHES[ke.lessons[2].upper] == "卯"
+    assert 35 not in lines(at("甲子", "子"))
+
+
+@pytest.mark.parametrize("day, turn", [("庚午", None), ("辛酉", 5), ("甲辰", None)])
+def test_37_the_last_helps_the_first(day: str, turn: int | None) -> None:
+    # 庚午日干上午 三传午辰寅 (寅 feeds 午, 午 overcomes 庚); 辛酉日巳加子 三传未子巳 (巳 feeds 未, 未 feeds 辛);
+    # 甲辰日干上子 三传戌申午 (午 feeds 戌, 甲's 财)
+    ke = (at(day, {"庚午": "午", "甲辰": "子"}[day]) if turn is None else compute_ke(parse_pillar(day), 0, turn))
+    assert 37 in lines(ke)
+
+
+def test_75_punishment_above() -> None:
+    assert 75 in lines(compute_ke(parse_pillar("甲辰"), 0, (B("酉") - B("寅")) % 12))  # 一字刑: 酉辰亥午
+    assert 75 in lines(at("癸亥", "午"))
+    assert 75 in lines(at("乙未", "子")) and 75 in lines(at("乙丑", "卯"))  # 二字刑
+    hits = 0
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            if {t.branch for t in ke.transmissions} in ({2, 5, 8}, {1, 10, 7}) and len({t.branch for t in ke.transmissions}) == 3:
+                seq = "".join(BRANCHES[t.branch] for t in ke.transmissions)
+                if seq in ("寅巳申", "巳申寅", "申寅巳", "丑戌未", "戌未丑", "未丑戌"):
+                    assert 75 in lines(ke)
+                    hits += 1
+    assert hits
+
+
+@pytest.mark.parametrize("day, shang", [("甲申", "巳"), ("乙亥", "子"), ("乙未", "子"), ("丙子", "子")])
+def test_76_mutual_harm(day: str, shang: str) -> None:
+    # 各: 甲申日干上巳 (巳害寅, 亥害申); 上: 乙亥日干上子 (子害未); 交: 乙未日干上子 (子害未, 卯害辰); 《直指》 丙子日干上子
+    assert 76 in lines(at(day, shang))

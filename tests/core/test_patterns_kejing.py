@@ -326,6 +326,10 @@ def test_every_new_pattern_cites_the_book() -> None:
     ('kind = "upper_stage"\nplaces = ["stem"]\nstage = "胎"\nnames = ["lunar"]', "test.names"),
     ('kind = "item_stem"\nnames = ["stem"]\nrelation = "generate"', "test.names"),
     ('kind = "upper_month_spirit"\nplaces = ["stem"]\nnames = ["天喜"]', "test.names"),
+    ('kind = "trans_relation"\nnames = ["moon"]\nrelation = "generate"', "test.names"),
+    ('kind = "items_relation"\nnames = ["final"]\nrelation = "generate"', "test.names"),
+    ('kind = "uppers_harm"\nnames = ["外"]', "test.names"),
+    ('kind = "uppers_pair"', "test.pairs"),
 ])
 def test_a_damaged_bifa_test_kind_is_one_clear_error(tmp_path: Path, test: str, field: str) -> None:
     path = tmp_path / "patterns.toml"
@@ -362,3 +366,27 @@ def test_ke_says_what_it_did_not_read() -> None:
     assert main(["ke", "--day", "辛巳", "--hour", "丑", "--general", "戌", "--format", "json"], out=out) == 0
     data = json.loads(out.getvalue())
     assert "富贵" in data["not_tried"]["patterns"] and 92 in data["not_tried"]["bifa"]
+
+
+@pytest.mark.parametrize("day, hour, general", [("乙卯", "午", "未"), ("乙亥", "巳", "子"), ("甲子", "卯", "亥")])
+def test_wuyin_book_examples(day: str, hour: str, general: str) -> None:
+    # 乙卯日午时未将 (二阴一阳不备), 乙亥日巳时子将 (阴不备), 甲子日卯时亥将 (四课备，日辰交克)
+    assert "芜淫" in names(ke_at(day, hour, general))
+
+
+def test_wuyin_needs_a_missing_lesson_with_overcoming_or_the_crossing() -> None:
+    seen = {"bubei": 0, "cross": 0, "none": 0}
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            distinct = sum(1 for le in ke.lessons if le.repeat_of is None)
+            klesson = any(le.relation in ("shang", "xia") for le in ke.lessons if le.repeat_of is None)
+            hit = "芜淫" in names(ke)
+            if distinct == 3 and klesson:
+                assert hit
+                seen["bubei"] += 1
+            elif hit:
+                seen["cross"] += 1
+            elif distinct == 3:
+                seen["none"] += 1  # 不备 without 克 (and no crossing): not 芜淫
+    assert all(seen.values())

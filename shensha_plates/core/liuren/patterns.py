@@ -71,6 +71,8 @@ class Test:
     relation: str = ""                     # "generate" | "overcome"
     cross: bool = False                    # uppers: the stem's upper to the branch and the other way
     either: bool = False                   # uppers, uppers_prosper, upper_stage: the direct or the crossed form
+    items: tuple[int, ...] = ()            # the names as indices into _Lesson.ph() (item_stem, trans_relation …)
+    branch_set: frozenset[int] = frozenset()  # the branches, as a set
     stage: int | None = None               # a stage of growth (十二长生, Zhuang's table)
     stems: tuple[int, ...] = ()
     stem_sets: tuple[frozenset[int], ...] = ()
@@ -133,7 +135,7 @@ class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
     __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "stem", "lodge", "branch", "turn", "_overcome",
-                 "_words", "_parity", "_frame", "_cross", "_season", "_ph")
+                 "_words", "_parity", "_frame", "_cross", "_season", "_ph", "_uppers", "_tph")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
@@ -147,7 +149,9 @@ class _Lesson:
         self.lodge = _LODGE[self.stem]
         self.branch = ke.day % 12
         self.turn = ke.plate.heaven[0]  # the heaven branch over 子: the heaven plate is a turn of the earth's
-        self._overcome: tuple[int, int] | None = None
+        self._overcome: tuple[int, int, int] | None = None
+        self._uppers: frozenset[int] | None = None
+        self._tph: tuple[int, ...] | None = None
         self._words: dict[str, str] | None = None
         self._parity: int | None = -1
         self._frame: int | None = -1
@@ -193,12 +197,25 @@ class _Lesson:
                            "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month]}
         return self._words
 
-    def overcome(self) -> tuple[int, int]:
-        """How many distinct lessons are 上克下 and how many 下贼上 (counted once, on first use)."""
+    def overcome(self) -> tuple[int, int, int]:
+        """How many distinct lessons are 上克下, how many 下贼上, and how many distinct lessons there are
+        (counted once, on first use)."""
         if self._overcome is None:
             rels = [lesson.relation for lesson in self.ke.lessons if lesson.repeat_of is None]
-            self._overcome = (rels.count("shang"), rels.count("xia"))
+            self._overcome = (rels.count("shang"), rels.count("xia"), len(rels))
         return self._overcome
+
+    def uppers(self) -> frozenset[int]:
+        """The four lessons' upper branches (once)."""
+        if self._uppers is None:
+            self._uppers = frozenset(lesson.upper for lesson in self.ke.lessons)
+        return self._uppers
+
+    def trans_phases(self) -> tuple[int, ...]:
+        """The transmissions' phases, a 三合 局 or a 方 counted as its phase (once; see :func:`_trans_phases`)."""
+        if self._tph is None:
+            self._tph = _trans_phases(self)
+        return self._tph
 
     def over(self, earth: int) -> int:
         return (earth + self.turn) % 12
@@ -250,13 +267,16 @@ def _t_transmissions(t: Test, x: _Lesson) -> bool:
 
 
 def _t_transmissions_in(t: Test, x: _Lesson) -> bool:
-    return all(b in t.branches for b in x.trans)
+    a, b, c = x.trans
+    br = t.branch_set
+    return a in br and b in br and c in br
 
 
 def _t_frame(t: Test, x: _Lesson) -> bool:
     """The three transmissions are a 三合 frame of the phase (earth: all three earth branches)."""
     if t.phase == 2:
-        return len(set(x.trans)) == 3 and all(_BP(b) == 2 for b in x.trans)
+        a, b, c = x.trans
+        return _BP(a) == 2 and _BP(b) == 2 and _BP(c) == 2 and a != b and b != c and a != c
     return x.frame() == t.phase
 
 
@@ -275,7 +295,10 @@ def _t_initial_in(t: Test, x: _Lesson) -> bool:
 def _t_initial_over(t: Test, x: _Lesson) -> bool:
     """The 初传 stands over one of the places (the stem's lodging, the day branch, the querent's years)."""
     under = x.under(x.trans[0])
-    return any(x.place(p) == under for p in t.places)
+    for p in t.places:
+        if x.place(p) == under:
+            return True
+    return False
 
 
 def _t_initial_pair(t: Test, x: _Lesson) -> bool:
@@ -380,6 +403,8 @@ def _rel(relation: str, a_phase: int, b_phase: int) -> bool:
 # phase a generates / overcomes phase b, as tables
 _RELT: Final = {"generate": tuple(tuple(_gen(a, b) for b in range(5)) for a in range(5)),
                 "overcome": tuple(tuple(overcomes(a, b) for b in range(5)) for a in range(5))}
+# the same read the other way: _RELT_REV[relation][a][b] is b bearing the relation to a
+_RELT_REV: Final = {k: tuple(tuple(v[b][a] for b in range(5)) for a in range(5)) for k, v in _RELT.items()}
 
 
 def _t_flank(t: Test, x: _Lesson) -> bool:
@@ -415,7 +440,9 @@ def _t_initial_void(t: Test, x: _Lesson) -> bool:
 
 
 def _t_all_void(t: Test, x: _Lesson) -> bool:
-    return all(_void(x, b) for b in x.trans)
+    v = x.ke.plate.void
+    a, b, c = x.trans
+    return a in v and b in v and c in v
 
 
 def _t_later_void(t: Test, x: _Lesson) -> bool:
@@ -429,7 +456,10 @@ def _t_initial_general(t: Test, x: _Lesson) -> bool:
 
 def _t_final_over(t: Test, x: _Lesson) -> bool:
     under = x.under(x.trans[2])
-    return any(x.place(p) == under for p in t.places)
+    for p in t.places:
+        if x.place(p) == under:
+            return True
+    return False
 
 
 def _t_chain(t: Test, x: _Lesson) -> bool:
@@ -449,9 +479,12 @@ def _t_final_stage(t: Test, x: _Lesson) -> bool:
 
 def _t_uppers(t: Test, x: _Lesson) -> bool:
     """The heaven branch over the stem bears the relation to the stem (``cross``: to the day branch) and
-    the one over the day branch to the branch (``cross``: to the stem)."""
+    the one over the day branch to the branch (``cross``: to the stem); ``direction`` −1: the places bear it
+    to the uppers (人宅受脱: 干 feeds 干上 and 支 支上); ``either``: the direct or the crossed form."""
     stem, branch, _, _, _, gs, zs = x.ph()
     r = _RELT[t.relation]
+    if t.direction < 0:  # the place bears the relation to its upper (脱: the stem feeds 干上)
+        r = _RELT_REV[t.relation]
     if t.either:
         return (r[gs][stem] and r[zs][branch]) or (r[gs][branch] and r[zs][stem])
     if t.cross:
@@ -461,16 +494,29 @@ def _t_uppers(t: Test, x: _Lesson) -> bool:
 
 def _t_over_general(t: Test, x: _Lesson) -> bool:
     """The general standing over one of the places."""
-    return any(p is not None and x.ke.plate.generals[p] == t.general for p in (x.place(n) for n in t.places))
+    generals = x.ke.plate.generals
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and generals[p] == t.general:
+            return True
+    return False
 
 
 def _t_ghost_general(t: Test, x: _Lesson) -> bool:
     """A transmission that is the day's 鬼 rides the general."""
-    return any(_ghost(x, tr.branch) and tr.general == t.general for tr in x.ke.transmissions)
+    row = _GHOST[x.stem]
+    for tr in x.ke.transmissions:
+        if tr.general == t.general and row[tr.branch]:
+            return True
+    return False
 
 
 def _t_lesson_ghost(t: Test, x: _Lesson) -> bool:
-    return any(_ghost(x, x.ke.lessons[n - 1].upper) for n in t.lessons)
+    row, lessons = _GHOST[x.stem], x.ke.lessons
+    for n in t.lessons:
+        if row[lessons[n - 1].upper]:
+            return True
+    return False
 
 
 def _t_trans_stems(t: Test, x: _Lesson) -> bool:
@@ -490,7 +536,7 @@ def _t_trans_hidden_stem(t: Test, x: _Lesson) -> bool:
 def _t_general_on_stem(t: Test, x: _Lesson) -> bool:
     """The general rides a heaven branch whose hidden stem is one of the stems (玄武加丁)."""
     hp = x.ke.plate
-    return any(hp.hidden[h] in t.stems for h in range(12) if hp.general_of[h] == t.general)
+    return hp.hidden[hp.general_of.index(t.general)] in t.stems  # each general rides one branch
 
 
 def _t_noble_over(t: Test, x: _Lesson) -> bool:
@@ -560,7 +606,7 @@ def _t_final_general(t: Test, x: _Lesson) -> bool:
 
 def _t_trans_in_lessons(t: Test, x: _Lesson) -> bool:
     """The three transmissions are all among the four lessons' upper branches (三传不离四课)."""
-    uppers = {lesson.upper for lesson in x.ke.lessons}
+    uppers = x.uppers()
     a, b, c = x.trans
     return a in uppers and b in uppers and c in uppers
 
@@ -689,20 +735,10 @@ def _t_initial_inner_war(t: Test, x: _Lesson) -> bool:
 
 # -- the 课体 of the 课经 (《六壬大全》 卷七–十) that read the month, the year, the 贵人's side … ----------------
 
-# what a power test may name: the day stem, the day branch, the three transmissions, 干上 and 支上
+# what a power test may name: the day stem, the day branch, the three transmissions, 干上 and 支上 — in the
+# order of _Lesson.ph()
 _POWER_ITEMS: Final = ("stem", "branch", "initial", "middle", "final", "gan_shang", "zhi_shang")
-
-
-def _item_phase(x: _Lesson, name: str) -> int:
-    if name == "stem":
-        return _SP(x.stem)
-    if name == "branch":
-        return _BP(x.branch)
-    if name == "gan_shang":
-        return _BP(x.over(x.lodge))
-    if name == "zhi_shang":
-        return _BP(x.over(x.branch))
-    return _BP(x.trans[("initial", "middle", "final").index(name)])
+_PH_INDEX: Final = {n: i for i, n in enumerate(_POWER_ITEMS)}
 
 
 def _t_power(t: Test, x: _Lesson) -> bool:
@@ -711,7 +747,11 @@ def _t_power(t: Test, x: _Lesson) -> bool:
     month (no date), False: the season is not guessed from the month general."""
     if x.month is None:
         return False
-    return all(x.power(_item_phase(x, n)) in t.powers for n in t.names)
+    ph = x.ph()
+    for i in t.items:
+        if x.power(ph[i]) not in t.powers:
+            return False
+    return True
 
 
 def _t_noble_forward(t: Test, x: _Lesson) -> bool:
@@ -915,7 +955,7 @@ def _t_trans_kin(t: Test, x: _Lesson) -> bool:
     strengths in the month (当时, 太旺)."""
     stem = _SP(x.stem)
     ghost = t.names[0] == "鬼"
-    for ph in _trans_phases(x):
+    for ph in x.trans_phases():
         if not (overcomes(ph, stem) if ghost else overcomes(stem, ph)):
             return False
         if t.powers and (x.month is None or x.power(ph) not in t.powers):
@@ -957,11 +997,11 @@ def _t_upper_stage(t: Test, x: _Lesson) -> bool:
 def _t_item_stem(t: Test, x: _Lesson) -> bool:
     """Each named item (干上, 支上, a transmission) bears the relation to the day stem (``direction`` 1), or the
     stem to it (−1)."""
-    s = _SP(x.stem)
-    r = _RELT[t.relation]
-    for n in t.names:
-        a = _item_phase(x, n)
-        if not (r[a][s] if t.direction >= 0 else r[s][a]):
+    ph = x.ph()
+    s = ph[0]
+    r = _RELT[t.relation] if t.direction >= 0 else _RELT_REV[t.relation]
+    for i in t.items:
+        if not r[ph[i]][s]:
             return False
     return True
 
@@ -974,6 +1014,61 @@ def _t_upper_month_spirit(t: Test, x: _Lesson) -> bool:
     for name in t.places:
         p = x.place(name)
         if p is not None and any(x.over(p) == (_MONTH_START[n] + step) % 12 for n in t.names):
+            return True
+    return False
+
+
+def _t_bubei(t: Test, x: _Lesson) -> bool:
+    """不备 with 克: the four lessons show only three (one repeats an earlier one) and one of them is 上克下
+    or 下贼上 (芜淫's 「凡四课有克，缺一为不备」)."""
+    shang, xia, distinct = x.overcome()
+    return distinct == 3 and shang + xia > 0
+
+
+def _t_upper_feeds_general(t: Test, x: _Lesson) -> bool:
+    """干上 generates the general riding it (脱上逢脱: the stem feeds 干上, 干上 feeds its general)."""
+    return _RELT["generate"][_BP(x.over(x.lodge))][_GENERAL_PHASE[x.ke.lesson_generals[0]]]
+
+
+def _t_trans_relation(t: Test, x: _Lesson) -> bool:
+    """The transmissions (a 局 or a 方 by its phase) bear the relation to each named item (``direction`` 1), or
+    each item to them (−1): 三传生干 (眷属丰盈), 支生三传 (脱支), 三传生干上 (传财化鬼)."""
+    r = _RELT[t.relation] if t.direction >= 0 else _RELT_REV[t.relation]
+    phases = x.ph()
+    for ph in x.trans_phases():
+        for i in t.items:
+            if not r[ph][phases[i]]:
+                return False
+    return True
+
+
+def _t_items_relation(t: Test, x: _Lesson) -> bool:
+    """The first named item bears the relation to the second (末助初: the 末传 generates the 初传)."""
+    ph = x.ph()
+    i, j = t.items
+    return _RELT[t.relation][ph[i]][ph[j]]
+
+
+def _t_lesson_uppers_in(t: Test, x: _Lesson) -> bool:
+    """The four lessons' upper branches are all among the branches (一字刑: 辰午酉亥)."""
+    return x.uppers() <= t.branch_set
+
+
+def _t_uppers_pair(t: Test, x: _Lesson) -> bool:
+    """(干上, 支上) is one of the pairs, written 干上 first (二字刑: 子卯, 卯子)."""
+    return (x.over(x.lodge), x.over(x.branch)) in t.pair_sets[x.stem]
+
+
+def _t_uppers_harm(t: Test, x: _Lesson) -> bool:
+    """六害 (子未 丑午 寅巳 卯辰 申亥 酉戌) between 干上 and 支上 and their places, in the forms named: 各 (干上 害
+    the lodge and 支上 the branch), 上 (干上 害 支上), 交 (干上 害 the branch and 支上 the lodge)."""
+    gs, zs = x.over(x.lodge), x.over(x.branch)
+    for form in t.names:
+        if form == "各" and (gs + x.lodge) % 12 == 7 and (zs + x.branch) % 12 == 7:
+            return True
+        if form == "上" and (gs + zs) % 12 == 7:
+            return True
+        if form == "交" and (gs + x.branch) % 12 == 7 and (zs + x.lodge) % 12 == 7:
             return True
     return False
 
@@ -1006,7 +1101,10 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "uppers_prosper": _t_uppers_prosper, "initial_month_spirit": _t_initial_month_spirit,
     "places_in_lessons": _t_places_in_lessons, "hour_relation": _t_hour_relation, "any": _t_any,
     "lu_wang_on_stem": _t_lu_wang_on_stem, "trans_kin": _t_trans_kin, "upper_stage": _t_upper_stage,
-    "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit,
+    "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit, "bubei": _t_bubei,
+    "upper_feeds_general": _t_upper_feeds_general, "trans_relation": _t_trans_relation,
+    "items_relation": _t_items_relation, "lesson_uppers_in": _t_lesson_uppers_in, "uppers_pair": _t_uppers_pair,
+    "uppers_harm": _t_uppers_harm,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
@@ -1210,6 +1308,12 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS[1:])}")
     if kind == "upper_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
+    if kind in ("trans_relation", "items_relation") and (not args.get("names") or any(n not in _POWER_ITEMS for n in args["names"])
+                                                        or (kind == "items_relation" and len(args["names"]) != 2)):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS)}"
+                           + (" (two)" if kind == "items_relation" else ""))
+    if kind == "uppers_harm" and (not args.get("names") or any(n not in ("各", "上", "交") for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must list forms among 各 上 交")
     if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
     if kind == "visit" and len(args.get("places", ())) != 2:
@@ -1228,13 +1332,18 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "initial_under": "relation", "initial_horse": "places", "initial_place": "places",
              "initial_over_in": "branches", "initial_month_spirit": "names", "places_in_lessons": "places",
              "hour_relation": "relation", "any": "alternatives", "upper_stage": "places", "item_stem": "relation",
-             "upper_month_spirit": "places"}
+             "upper_month_spirit": "places", "trans_relation": "relation", "items_relation": "relation",
+             "lesson_uppers_in": "branches", "uppers_pair": "pairs"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind heaven_pair")
+    if kind in ("item_stem", "trans_relation", "items_relation", "power"):
+        args["items"] = tuple(_PH_INDEX[n] for n in args["names"])
+    if "branches" in args:
+        args["branch_set"] = frozenset(args["branches"])
     if "by_stem" in args:
         args["per_stem"] = tuple(args.get("pairs", ()) + tuple(p for stems, ps in args["by_stem"] if s in stems for p in ps)
                                  for s in range(10))
