@@ -355,7 +355,8 @@ def bench_gui(quick: bool, results: dict[str, float], details: dict[str, object]
     from shensha_plates.gui.fonts import register_fonts
     from shensha_plates.gui.shell.main_window import MainWindow
     from shensha_plates.gui.shell.settings import Settings
-    from shensha_plates.gui.export.snapshot import SnapshotOptions, export
+    from shensha_plates.gui.export.options import SnapshotOptions
+    from shensha_plates.gui.export.snapshot import export
 
     register_fonts()
     tmp = Path(tempfile.mkdtemp())
@@ -563,7 +564,8 @@ def bench_paper(quick: bool, plate: object, tmp: Path, results: dict[str, float]
     """Paper: the smallest name on the A4 PDF's plates (from the page layout: the name font's size
     times the page's scale) and the time to write the 12-month booklet."""
     from shensha_plates.gui.export.booklet import BookletOptions, write_booklet
-    from shensha_plates.gui.export.snapshot import SnapshotOptions, min_name_pt
+    from shensha_plates.gui.export.options import SnapshotOptions
+    from shensha_plates.gui.export.page_layout import min_name_pt
     results["min_name_pt_a4"] = min_name_pt(plate, SnapshotOptions(fmt="pdf", paper="A4"))  # type: ignore[arg-type]
     for paper, landscape in (("A4", True), ("A3", False), ("A3", True)):
         key = f"min_name_pt_{paper.lower()}{'_landscape' if landscape else ''}"

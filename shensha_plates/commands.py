@@ -7,11 +7,11 @@ Adding a command is one entry in :data:`COMMANDS` and two functions in the modul
             "shensha_plates.core.find:add_arguments",   # (parser) -> None: the command's options
             "shensha_plates.core.find:run"),            # (args, out, err) -> exit status
 
-``add_arguments`` receives the command's own subparser (a :class:`shensha_plates.core.cli._Parser`,
+``add_arguments`` receives the command's own subparser (a :class:`shensha_plates.core.arguments.CommandParser`,
 whose errors become one line and exit status 2); ``run`` receives the parsed arguments and the
 output and error streams (``None`` when closed) and returns the exit status. A ``run`` reports bad
 input by raising :class:`shensha_plates.core.errors.ShenshaError` (or returns 2 after saying one line
-itself); it writes output through :func:`shensha_plates.core.cli.emit`.
+itself); it writes output through :func:`shensha_plates.core.terminal.emit`.
 
 Both are named by strings and imported only when their command is chosen: ``shensha-plates --help``
 imports none of them, ``show`` never imports Qt (start-up time matters; ``bench/run.py --part startup``).
@@ -31,8 +31,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from shensha_plates.core.cli import EXIT_USAGE, UsageError, _Parser, say
+from shensha_plates.core.arguments import CommandParser, UsageError
 from shensha_plates.core.errors import ShenshaError
+from shensha_plates.core.terminal import EXIT_USAGE, say
 
 __all__ = ["Command", "COMMANDS", "WINDOW", "build_parser", "parse", "run", "main", "version"]
 
@@ -113,15 +114,15 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser(chosen: str | None = None, prog: str = "shensha-plates") -> _Parser:
+def build_parser(chosen: str | None = None, prog: str = "shensha-plates") -> CommandParser:
     """The command line. Every command is listed; only ``chosen``'s options are added (its module
     imported), which is all that parsing one command line needs."""
-    parser = _Parser(prog=prog, formatter_class=argparse.RawDescriptionHelpFormatter,
+    parser = CommandParser(prog=prog, formatter_class=argparse.RawDescriptionHelpFormatter,
                      description="Zhuang Guangzhi's rotating plates of the Da Liu Ren spirits (神煞旋盘).",
                      epilog="With no command the window opens.\n"
                             f"Each command's options and an example: {prog} COMMAND --help")
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", parser_class=CommandParser)
     for command in COMMANDS:
         p = sub.add_parser(command.name, help=command.summary, description=command.summary,
                            epilog=f"example:\n  {command.example}",
@@ -157,7 +158,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Parse and run ``argv`` (the process's arguments by default); ``out`` and ``err`` default to
     the process's standard streams at the call (``None`` when closed)."""
-    from shensha_plates.core.cli import decode_argv
+    from shensha_plates.core.terminal import decode_argv
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     try:

@@ -123,7 +123,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
     """Install (or remove) the entry and the icon; print each file's path."""
-    from shensha_plates.core.cli import EXIT_USAGE, emit, say
+    from shensha_plates.core.terminal import EXIT_USAGE, emit, say
     from shensha_plates.core.datafile import write_atomic
     entry, icon = targets(data_home())
     done: list[str] = []

@@ -6,9 +6,11 @@ field and the value. Nothing is skipped: a catalog either loads whole or not at 
 
 A rule says where a spirit lies as a function of one *key* of the plate state (the year branch, the
 month, the season, the day stem …). Rule kinds form a closed set (ring, table, step, alternate,
-opposite, fixed), each validated by one function in :data:`_RULE_CHECKERS` and then parsed, once, into
-its typed frozen value (:mod:`shensha_plates.core.rules`), which is what a :class:`Spirit` holds and
-what the engine dispatches on.
+opposite, fixed), each described by one :class:`~shensha_plates.core.schema.Table` (``_TABLE_RULE`` …,
+chosen by the rule's ``kind``) and read, once, straight into its typed frozen value
+(:mod:`shensha_plates.core.rules`), which is what a :class:`Spirit` holds and what the engine
+dispatches on. The rings, spirits, variants and sources are Tables too (:mod:`shensha_plates.core.
+schema` reads them all); what one field says of another, or of the other files, is checked after.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core import tomlcache
 from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.schema import (
-    Field, Kind, Table, Where, boolean, branch, checked, entries, one_of, read_toml, text, text_list,
+    Field, Kind, Table, Where, as_is, boolean, branch, checked, entries, matching, one_of, read_toml, skip, text,
+    text_list,
 )
 
 __all__ = [
@@ -80,6 +83,7 @@ def _load_seed_books() -> Mapping[str, tuple[str, str, str, str]]:
 
 _ID_RE: Final = re.compile(r"^[a-z][a-z0-9_]*$")
 _RING_ID_RE: Final = re.compile(r"^[A-Z][A-Z0-9]*$")
+_VARIANT_ID_RE: Final = re.compile(r"^(?!default$)[a-z][a-z0-9_]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,10 +243,6 @@ def _integer(where: Where, f: str, value: Any) -> int:
     return value
 
 
-def _as_is(where: Where, f: str, value: Any) -> Any:
-    return value
-
-
 def _labels(where: Where, f: str, values: Any) -> tuple[tuple[str, ...], ...]:
     """A table's values: a string (one label a character) or a list of space-separated labels."""
     if not (isinstance(values, str) or (isinstance(values, list) and all(isinstance(v, str) for v in values))):
@@ -250,7 +250,14 @@ def _labels(where: Where, f: str, values: Any) -> tuple[tuple[str, ...], ...]:
     return table_entries(values)
 
 
-_KEY: Final = checked(_REQ_TEXT, lambda k: k in KEYS, f"unknown key (expected one of {', '.join(KEYS)})")
+_KEY_PROBLEM: Final = f"unknown key (expected one of {', '.join(KEYS)})"
+
+
+def _key(where: Where, f: str, value: Any) -> str:
+    if type(value) is str and value in KEYS:
+        return value
+    _REQ_TEXT(where, f, value)
+    raise where.fail(f, value, _KEY_PROBLEM)
 _START: Final = Field(branch(), missing=f"expected a branch ({BRANCHES})")
 _VALUES: Final = Field(_labels, missing="expected a string or a list of strings")
 
@@ -284,17 +291,17 @@ def _check_alternate(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, 
         raise where.fail(p + "key", v["key"], "the alternate rule runs over months only")
 
 
-_TABLE_RULE: Final = Table({"kind": Field(_as_is), "key": Field(_KEY), "values": _VALUES}, check=_check_table,
-                           build=lambda kind, key, values: TablePlacing(key, values))
-_STEP_RULE: Final = Table({"kind": Field(_as_is), "key": Field(_KEY), "start": _START, "step": Field(_integer)},
-                          check=_check_step, build=lambda kind, key, start, step: StepPlacing(key, start, step))
-_ALTERNATE_RULE: Final = Table({"kind": Field(_as_is), "key": Field(_KEY), "start": _START}, check=_check_alternate,
-                               build=lambda kind, key, start: AlternatePlacing(key, start))
+_TABLE_RULE: Final = Table({"kind": Field(skip), "key": Field(_key), "values": _VALUES}, check=_check_table,
+                           build=lambda key, values: TablePlacing(key, values))
+_STEP_RULE: Final = Table({"kind": Field(skip), "key": Field(_key), "start": _START, "step": Field(_integer)},
+                          check=_check_step, build=StepPlacing)
+_ALTERNATE_RULE: Final = Table({"kind": Field(skip), "key": Field(_key), "start": _START}, check=_check_alternate,
+                               build=AlternatePlacing)
 _OPPOSITE_RULE: Final = Table(
-    {"kind": Field(_as_is), "of": Field(checked(_REQ_TEXT, lambda of: bool(_ID_RE.match(of)), "expected a spirit id"))},
-    build=lambda kind, of: OppositePlacing(of))
-_FIXED_RULE: Final = Table({"kind": Field(_as_is), "values": _VALUES}, check=_check_fixed,
-                           build=lambda kind, values: FixedPlacing(tuple(lb for entry in values for lb in entry)))
+    {"kind": Field(skip), "of": Field(matching(_ID_RE, "expected a spirit id", _REQ_TEXT))},
+    build=OppositePlacing)
+_FIXED_RULE: Final = Table({"kind": Field(skip), "values": _VALUES}, check=_check_fixed,
+                           build=lambda values: FixedPlacing(tuple(lb for entry in values for lb in entry)))
 _ANCHOR_RULES: Final = {"table": _TABLE_RULE, "step": _STEP_RULE, "alternate": _ALTERNATE_RULE}
 
 
@@ -330,12 +337,12 @@ def _ring_rule(rings: Mapping[str, Ring]) -> Table:
                 raise where.fail(p + "at", label, f"lies on {BRANCHES[label_branch(label)]}, but the ring slot for "
                                  f"value {i + 1} of {ring.key} is {BRANCHES[expected]}")
 
-    def build(kind: str, ring: str, offset: tuple[int, ...], at: str | None) -> RingPlacing:
+    def build(ring: str, offset: tuple[int, ...], at: str | None) -> RingPlacing:
         return RingPlacing(ring, offset, None if at is None else tuple(at), rings[ring].key, rings[ring].anchor)
 
-    return Table({"kind": Field(_as_is), "ring": Field(ring_id),
+    return Table({"kind": Field(skip), "ring": Field(ring_id),
                   "offset": Field(_offsets, missing="expected an offset 0–11 or a list of them"),
-                  "at": Field(_as_is, required=False)}, check=check, build=build)
+                  "at": Field(as_is, required=False)}, check=check, build=build)
 
 
 def _rule(tables: Mapping[str, Table]) -> Kind:
@@ -360,8 +367,7 @@ def _seed_file(where: Where, f: str, value: Any) -> str:
     return str(file)
 
 
-_SEED_SOURCE: Final = Table({"file": Field(_seed_file), "quote": Field(_REQ_TEXT)},
-                            build=lambda file, quote: Source(file=file, quote=quote))
+_SEED_SOURCE: Final = Table({"file": Field(_seed_file), "quote": Field(_REQ_TEXT)}, build=Source)
 # A source outside the seeds: the book by name; the passage if we have it.
 _BOOK_SOURCE: Final = Table(
     {"book": Field(checked(_REQ_TEXT, lambda b: b.startswith("《"), "expected a book title in 《》")),
@@ -371,6 +377,10 @@ _NO_SOURCE: Final = "expected a table {file, quote} or {book, quote}"
 
 
 def _source(where: Where, f: str, raw: Any) -> Source:
+    if type(raw) is dict and len(raw) == 2:  # the common case, a good seed source, read at once
+        file, quote = raw.get("file"), raw.get("quote")
+        if type(file) is str and type(quote) is str and quote.strip() and file in SEED_FILES:
+            return Source(file, quote)
     if not isinstance(raw, dict):
         raise where.fail(f, raw, _NO_SOURCE)
     source: Source = (_BOOK_SOURCE if "book" in raw else _SEED_SOURCE).read(where, raw, f + ".")
@@ -378,7 +388,16 @@ def _source(where: Where, f: str, raw: Any) -> Source:
 
 
 def _one_of(allowed: Sequence[str]) -> Kind:
-    return checked(_REQ_TEXT, lambda v: v in allowed, f"expected one of {', '.join(allowed)}")
+    """One of the words ``allowed`` (a value that is no string, or is blank, said as such)."""
+    words = frozenset(allowed)
+    problem = f"expected one of {', '.join(allowed)}"
+
+    def read(where: Where, f: str, value: Any) -> str:
+        if type(value) is str and value in words:
+            return value
+        _REQ_TEXT(where, f, value)
+        raise where.fail(f, value, problem)
+    return read
 
 
 _RULE_KINDS: Final = ("ring", "table", "step", "alternate", "opposite", "fixed")
@@ -391,8 +410,7 @@ def _spirit_table(rings: Mapping[str, Ring]) -> Table:
     rule = _rule({"ring": _ring_rule(rings), "table": _TABLE_RULE, "step": _STEP_RULE,
                   "alternate": _ALTERNATE_RULE, "opposite": _OPPOSITE_RULE, "fixed": _FIXED_RULE})
     variant = Table({
-        "id": Field(checked(_REQ_TEXT, lambda v: bool(_ID_RE.match(v)) and v != "default",
-                            "expected a lower-case ASCII id other than 'default'")),
+        "id": Field(matching(_VARIANT_ID_RE, "expected a lower-case ASCII id other than 'default'", _REQ_TEXT)),
         "rule": Field(rule, missing="expected a table"),
         "source": Field(_source, missing=_NO_SOURCE),
         "verdict": Field(one_of(VERDICTS), required=False),
@@ -411,7 +429,7 @@ def _spirit_table(rings: Mapping[str, Ring]) -> Table:
         return tuple(out)
 
     spirit = Table({
-        "id": Field(checked(_REQ_TEXT, lambda v: bool(_ID_RE.match(v)), "expected a lower-case ASCII id (a-z, 0-9, _)")),
+        "id": Field(matching(_ID_RE, "expected a lower-case ASCII id (a-z, 0-9, _)", _REQ_TEXT)),
         "name": Field(_REQ_TEXT), "name_trad": Field(_REQ_TEXT), "aliases": _ALIASES, "aliases_trad": _ALIASES,
         "group": Field(_one_of(tuple(GROUPS))), "quality": Field(_one_of(QUALITIES)),
         "rule": Field(rule, missing="expected a table"), "condition": _OPTIONAL_TEXT,
@@ -423,7 +441,7 @@ def _spirit_table(rings: Mapping[str, Ring]) -> Table:
 
 
 _RING: Final = Table({
-    "id": Field(checked(_REQ_TEXT, lambda v: bool(_RING_ID_RE.match(v)), "expected an upper-case ASCII id such as U1")),
+    "id": Field(matching(_RING_ID_RE, "expected an upper-case ASCII id such as U1", _REQ_TEXT)),
     "plate": Field(_one_of(("upper", "lower"))), "name": Field(_REQ_TEXT), "name_trad": Field(_REQ_TEXT),
     "group": Field(_one_of(tuple(GROUPS))),
     "anchor": Field(_rule(_ANCHOR_RULES), missing="expected a table"),
@@ -437,7 +455,7 @@ def _parse_toml(name: str, source: Path | Traversable) -> dict[str, Any]:
     return data
 
 
-_FILE: Final = Table({"schema_version": Field(_as_is), "ring": Field(_as_is), "spirit": Field(_as_is)})
+_FILE: Final = Table({"schema_version": Field(as_is), "ring": Field(as_is), "spirit": Field(as_is)})
 
 
 def _entry_name(kind: str) -> Callable[[int, Any], str]:

@@ -1,8 +1,7 @@
-"""Reading the rule files of the other systems (``resources/systems/*.toml``) and reading and writing
-files safely: one place for the checks every reader and writer repeats.
+"""Reading and writing files safely: one place for the checks every reader and writer repeats (the
+rule files are read by :mod:`shensha_plates.core.schema`, through :func:`read_file`).
 
-Faults in a rule file raise :class:`shensha_plates.core.errors.CatalogError` naming the file, entry, field and
-value. :func:`read_file` reads regular files only and never blocks on a FIFO or a device.
+:func:`read_file` reads regular files only and never blocks on a FIFO or a device.
 :func:`write_atomic` never leaves a partial or temporary file, keeps an existing file whole when it
 fails, writes through a symbolic link to the file it names, keeps an existing file's mode, and keeps
 hard links whole.
@@ -17,12 +16,11 @@ import secrets
 import stat
 import time
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from shensha_plates.core import interrupt, tomlcache
-from shensha_plates.core.errors import CatalogError
+from shensha_plates.core import interrupt
 
-__all__ = ["read_rules", "read_file", "write_atomic", "output_path", "STALE_AFTER",
+__all__ = ["read_file", "write_atomic", "output_path", "STALE_AFTER",
            "ReadOnlyTarget", "read_only", "refuse_read_only"]
 
 # Temporary files are ".shensha-<16 hex>.part": 30 bytes whatever the target's name, so any name
@@ -57,23 +55,6 @@ def _kind(mode: int) -> str:
         if test(mode):
             return name
     return "special file"
-
-
-def read_rules(path: Path | str) -> tuple[str, dict[str, Any]]:
-    """The file's name (for messages) and its TOML, with schema version 1 checked."""
-    name = str(path)
-    try:
-        raw = read_file(path)
-        data = tomlcache.loads(raw.decode("utf-8"), raw)
-    except OSError as e:
-        raise CatalogError(name, "(file)", "(file)", name, f"cannot be read: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise CatalogError(name, "(file)", "(encoding)", e.object[e.start:e.end], "is not UTF-8") from None
-    except ValueError as e:  # tomllib.TOMLDecodeError (tomllib is imported only when a file is parsed)
-        raise CatalogError(name, "(file)", "(syntax)", "", f"is not valid TOML: {e}") from None
-    if data.get("schema_version") != 1:
-        raise CatalogError(name, "(file)", "schema_version", data.get("schema_version"), "must be 1")
-    return name, data
 
 
 def output_path(path: str | os.PathLike[str]) -> Path:

@@ -32,11 +32,12 @@ from types import MappingProxyType
 from typing import Any, Final
 from collections.abc import Mapping
 
-from shensha_plates.core import tomlcache
 from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.schema import Field, Kind, Table, Where, boolean, read_toml
+from shensha_plates.core.schema import text as nonempty_text
 
-__all__ = ["Gloss", "English", "english", "load_english", "pinyin", "syllables", "label", "readings",
-           "translate_term", "english_of"]
+__all__ = ["Gloss", "English", "SettingEnglish", "ChoiceEnglish", "english", "load_english", "pinyin", "syllables",
+           "label", "readings", "translate_term", "english_of", "condition_english"]
 
 SCHEMA_VERSION: Final = 1
 _EN_FILE: Final = "resources/i18n/en.toml"
@@ -53,6 +54,22 @@ class Gloss:
     gloss: str
     meaning: str = ""
     usual: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceEnglish:
+    """A choice of a school setting in English: its name and (where the Chinese has one) its note."""
+
+    name: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SettingEnglish:
+    """A school setting of the Liu Ren method in English: its name and its choices by id."""
+
+    name: str
+    choices: Mapping[str, ChoiceEnglish]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +93,19 @@ class English:
     selection: Mapping[str, Gloss]
     bazi: Mapping[str, Gloss]
     relations: Mapping[str, Gloss]
+    settings: Mapping[str, SettingEnglish]
+    variants: Mapping[str, Mapping[str, str]]   # spirit id → variant id → its note in English
+    spirit_notes: Mapping[str, str]             # spirit id → the catalog's note on it, in English
+    nayin: Mapping[str, str]                    # the Na Yin of the sixty pillars
+    system_texts: Mapping[str, str]             # the other systems' remedies and notes, by their Chinese
+
+    def system_text(self, chinese: str) -> str:
+        """A remedy or note of the other systems in English ("" where there is none)."""
+        return self.system_texts.get(chinese, "")
+
+    def variant_note(self, spirit_id: str, variant_id: str) -> str:
+        """A catalog variant's note in English ("" for a spirit of a catalog of one's own)."""
+        return self.variants.get(spirit_id, {}).get(variant_id, "")
 
     def spirit(self, spirit_id: str) -> Gloss:
         """The gloss of a catalog spirit (an empty one for a spirit of a catalog of one's own)."""
@@ -101,18 +131,8 @@ def _fail(file: str, entry: str, field: str, value: object, problem: str) -> Cat
 
 
 def _read(name: str) -> dict[str, Any]:
-    path = resources.files("shensha_plates").joinpath(name)
-    try:
-        raw = path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise _fail(name, "(file)", "(bytes)", None, f"cannot be read as UTF-8: {e}") from None
-    try:
-        data = tomlcache.loads(raw)
-    except ValueError as e:
-        raise _fail(name, "(syntax)", "(toml)", None, f"not valid TOML: {e}") from None
-    if data.get("schema_version") != SCHEMA_VERSION:
-        raise _fail(name, "(file)", "schema_version", data.get("schema_version"), f"expected {SCHEMA_VERSION}")
-    return data
+    """The TOML of a packaged file (read by :func:`shensha_plates.core.schema.read_toml`)."""
+    return read_toml(name, resources.files("shensha_plates").joinpath(name), SCHEMA_VERSION)
 
 
 def _table(data: Mapping[str, Any], name: str, section: str) -> Mapping[str, Any]:
@@ -122,38 +142,61 @@ def _table(data: Mapping[str, Any], name: str, section: str) -> Mapping[str, Any
     return value
 
 
+class _Section(Where):
+    """Where a text of a section is: its entry is named by the key, which is also its field (one object
+    for the whole section, not one for each of its many keys)."""
+
+    __slots__ = ()
+
+    def fail(self, fieldname: str, value: object, problem: str) -> CatalogError:
+        return CatalogError(self.file, f"[{self.entry}] {fieldname}", fieldname, value, problem)
+
+
+def _english(problem: str = "must be a non-empty English text", chinese: bool = False) -> Kind:
+    """An English text (with ``chinese``, Chinese characters may be in it: a step sentence quotes them)."""
+    nonempty = nonempty_text(problem)
+
+    def read(where: Where, f: str, value: Any) -> str:
+        value = nonempty(where, f, value)
+        if not chinese and _HAN.search(value):
+            raise where.fail(f, value, "must be English (no Chinese characters)")
+        return str(value)
+    return read
+
+
+def _gloss(where: Where, f: str, value: Any) -> str:
+    if type(value) is str and value.strip() and not _HAN.search(value):
+        return value
+    raise where.fail(f, value, "must be a non-empty English text")
+
+
+def _gloss_table(meaning_required: bool) -> Table:
+    meaning = nonempty_text("must be a non-empty English text", empty=not meaning_required)
+    return Table({"gloss": Field(_gloss),
+                  "meaning": Field(meaning, required=False, default=""),
+                  "usual": Field(boolean("must be true or false"), required=False, default=False)},
+                 build=lambda gloss, meaning, usual: Gloss(gloss.strip(), meaning.strip(), usual),
+                 unknown="is not a field (gloss, meaning, usual)", not_table="must be { gloss = …, meaning = … }")
+
+
+_GLOSS: Final = _gloss_table(meaning_required=True)
+_GENERAL_GLOSS: Final = _gloss_table(meaning_required=False)  # a general's meaning is in the Chinese tables
+
+
 def _texts(data: Mapping[str, Any], name: str, section: str, keys: frozenset[str] | None) -> Mapping[str, str]:
     """A table of key = "English"; with ``keys``, exactly those keys."""
     table = _table(data, name, section)
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        if not isinstance(value, str) or not value.strip():
-            raise _fail(name, f"[{section}] {key}", key, value, "must be a non-empty English text")
-        if _HAN.search(value) and section not in ("rule",):
-            raise _fail(name, f"[{section}] {key}", key, value, "must be English (no Chinese characters)")
-        out[key] = value
+    kind = _english(chinese=section == "rule")
+    where = _Section(name, section)
+    out = {key: kind(where, key, value) for key, value in table.items()}
     _same_keys(name, section, set(out), keys)
     return MappingProxyType(out)
 
 
 def _glosses(data: Mapping[str, Any], name: str, section: str, keys: frozenset[str] | None) -> Mapping[str, Gloss]:
     table = _table(data, name, section)
-    out: dict[str, Gloss] = {}
-    for key, value in table.items():
-        entry = f"[{section}] {key}"
-        if not isinstance(value, dict):
-            raise _fail(name, entry, key, value, "must be { gloss = …, meaning = … }")
-        extra = set(value) - {"gloss", "meaning", "usual"}
-        if extra:
-            raise _fail(name, entry, sorted(extra)[0], value[sorted(extra)[0]], "is not a field (gloss, meaning, usual)")
-        gloss, meaning, usual = value.get("gloss"), value.get("meaning", ""), value.get("usual", False)
-        if not isinstance(gloss, str) or not gloss.strip() or _HAN.search(gloss):
-            raise _fail(name, entry, "gloss", gloss, "must be a non-empty English text")
-        if not isinstance(meaning, str) or (section != "general" and not meaning.strip()):
-            raise _fail(name, entry, "meaning", meaning, "must be a non-empty English text")
-        if not isinstance(usual, bool):
-            raise _fail(name, entry, "usual", usual, "must be true or false")
-        out[key] = Gloss(gloss.strip(), meaning.strip(), usual)
+    gloss = _GENERAL_GLOSS if section == "general" else _GLOSS
+    out = {key: gloss.read(Where(name, f"[{section}] {key}"), value, name=key) for key, value in table.items()}
     _same_keys(name, section, set(out), keys)
     return MappingProxyType(out)
 
@@ -174,6 +217,13 @@ def _fields(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
+_SECTION: Final = Field(lambda where, f, value: value)
+_FILE: Final = Table({k: _SECTION for k in (
+    "schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin", "method", "ke",
+    "rule", "term", "name", "branch", "stem", "selection", "bazi", "relation", "setting", "variant", "spirit_note", "nayin", "system_text")},
+    unknown="is not a section of the English file")
+
+
 def load_english() -> English:
     """Read and validate ``resources/i18n/en.toml`` against the packaged catalog and Liu Ren tables."""
     from shensha_plates.core.catalog import default_catalog
@@ -181,15 +231,8 @@ def load_english() -> English:
     from shensha_plates.core.liuren.tables import liuren_tables
     name = _EN_FILE
     data = _read(name)
-    extra = set(data) - {"schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin",
-                         "method", "ke", "rule", "term", "name", "branch", "stem",
-                         "selection", "bazi", "relation"}
-    if extra:
-        key = sorted(extra)[0]
-        raise _fail(name, "(file)", key, data[key], "is not a section of the English file")
-    credit = data.get("credit")
-    if not isinstance(credit, str) or not credit.strip():
-        raise _fail(name, "(file)", "credit", credit, "must say whose translation this is")
+    _FILE.check_fields(Where(name), data)
+    credit = nonempty_text("must say whose translation this is")(Where(name), "credit", data.get("credit"))
     cat = default_catalog()
     lr = liuren_tables()
     conditions = frozenset(s.condition for s in cat.spirits if s.condition)
@@ -199,7 +242,7 @@ def load_english() -> English:
         if _fields(text) != want:
             raise _fail(name, f"[rule] {rid}", rid, text,
                         f"must use exactly the fields of the Chinese sentence: {', '.join(sorted(want)) or 'none'}")
-    from shensha_plates.core.cycle import BRANCHES, STEMS
+    from shensha_plates.core.cycle import BRANCHES, STEMS, nayin
     return English(
         credit=credit.strip(),
         spirits=_glosses(data, name, "spirit", frozenset(s.id for s in cat.spirits)),
@@ -220,7 +263,112 @@ def load_english() -> English:
         selection=_glosses(data, name, "selection", None),
         bazi=_glosses(data, name, "bazi", None),
         relations=_glosses(data, name, "relation", frozenset({"de", "he", "gui", "mu", "po", "hai", "xing", "chong"})),
+        settings=_settings(data, name, lr),
+        variants=_variants(data, name, cat, lr),
+        spirit_notes=_spirit_notes(data, name, cat, lr),
+        nayin=_texts(data, name, "nayin", frozenset(nayin(p) for p in range(60))),
+        # checked against the systems' data by tests/core/test_english.py (as selection and bazi above)
+        system_texts=MappingProxyType({k: _school_text(name, f"[system_text] {k}", k, v, _school_words(lr))
+                                       for k, v in _table(data, name, "system_text").items()}),
     )
+
+
+def _school_words(lr: Any) -> frozenset[str]:
+    """The Chinese an English text of the settings, variants and notes may keep: the names (the nine
+    methods', the catalog's spirits' and their other names), branches and stems (and 《book titles》,
+    taken out before the check)."""
+    from shensha_plates.core.catalog import default_catalog
+    from shensha_plates.core.cycle import BRANCHES, STEMS
+    spirits = {n for s in default_catalog().spirits for n in (s.name, *s.aliases)}
+    return frozenset({m.name for m in lr.methods.values()} | spirits | set(BRANCHES) | set(STEMS))
+
+
+def _spirit_notes(data: Mapping[str, Any], name: str, cat: Any, lr: Any) -> Mapping[str, str]:
+    """[spirit_note]: <spirit> = "note" for exactly the catalog's spirits that have a note."""
+    table = _table(data, name, "spirit_note")
+    words = _school_words(lr)
+    out = {sid: _school_text(name, f"[spirit_note] {sid}", sid, text, words) for sid, text in table.items()}
+    _same_keys(name, "spirit_note", set(out), frozenset(s.id for s in cat.spirits if s.note))
+    return MappingProxyType(out)
+
+
+def _school_text(name: str, entry: str, field: str, value: object, words: frozenset[str]) -> str:
+    """An English text that names spirits, methods, branches, stems and 《books》 as the books do, and no other
+    Chinese."""
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(name, entry, field, value, "must be a non-empty English text")
+    rest = re.sub(r"《[^》]*》", "", value)
+    for w in sorted(words, key=len, reverse=True):
+        rest = rest.replace(w, "")
+    if _HAN.search(rest):
+        raise _fail(name, entry, field, value, "must be English: Chinese only for the names of spirits and "
+                    f"methods, branches, stems and 《book titles》 (left: {''.join(_HAN.findall(rest))})")
+    return value.strip()
+
+
+def _settings(data: Mapping[str, Any], name: str, lr: Any) -> Mapping[str, SettingEnglish]:
+    """[setting.<id>]: name, and choice.<id> = { name, note } for exactly the Liu Ren tables' settings and
+    choices, a note exactly where the Chinese choice has one."""
+    table = _table(data, name, "setting")
+    words = _school_words(lr)
+    out: dict[str, SettingEnglish] = {}
+    for sid, item in table.items():
+        entry = f"[setting.{sid}]"
+        if sid not in lr.settings:
+            raise _fail(name, entry, sid, None, "is not a setting the Liu Ren tables have")
+        if not isinstance(item, dict) or set(item) - {"name", "choice"}:
+            raise _fail(name, entry, sid, item, "must be a table of name and choice.<id>")
+        setting = lr.settings[sid]
+        raw = item.get("choice")
+        if not isinstance(raw, dict):
+            raise _fail(name, entry, "choice", raw, "must give each choice as choice.<id> = { name = …, note = … }")
+        choices: dict[str, ChoiceEnglish] = {}
+        for c in setting.choices:
+            centry = f"{entry} choice.{c.id}"
+            ce = raw.get(c.id)
+            if not isinstance(ce, dict):
+                raise _fail(name, centry, c.id, ce, "has no English")
+            extra = set(ce) - {"name", "note"}
+            if extra:
+                key = sorted(extra)[0]
+                raise _fail(name, centry, key, ce[key], "is not a field (name, note)")
+            if c.note and "note" not in ce:
+                raise _fail(name, centry, "note", None, "is missing: the Chinese choice has a note")
+            if not c.note and "note" in ce:
+                raise _fail(name, centry, "note", ce["note"], "has no Chinese note to translate")
+            choices[c.id] = ChoiceEnglish(_school_text(name, centry, "name", ce.get("name"), words),
+                                          _school_text(name, centry, "note", ce["note"], words) if c.note else "")
+        unknown = sorted(set(raw) - set(choices))
+        if unknown:
+            raise _fail(name, f"{entry} choice.{unknown[0]}", unknown[0], None, "is not a choice of this setting")
+        out[sid] = SettingEnglish(_school_text(name, entry, "name", item.get("name"), words),
+                                  MappingProxyType(choices))
+    _same_keys(name, "setting", set(out), frozenset(lr.settings))
+    return MappingProxyType(out)
+
+
+def _variants(data: Mapping[str, Any], name: str, cat: Any, lr: Any) -> Mapping[str, Mapping[str, str]]:
+    """[variant]: <spirit>.<variant> = "note" for exactly the catalog's variants that have a note."""
+    table = _table(data, name, "variant")
+    words = _school_words(lr)
+    want = {s.id: {v.id: v for v in s.variants if v.note} for s in cat.spirits}
+    out: dict[str, Mapping[str, str]] = {}
+    for sid, notes in table.items():
+        entry = f"[variant] {sid}"
+        if not want.get(sid):
+            raise _fail(name, entry, sid, notes, "is not a catalog spirit with noted variants")
+        if not isinstance(notes, dict):
+            raise _fail(name, entry, sid, notes, "must be <spirit>.<variant> = \"note\"")
+        unknown = sorted(set(notes) - set(want[sid]))
+        if unknown:
+            raise _fail(name, f"{entry}.{unknown[0]}", unknown[0], None, "is not a variant of this spirit with a note")
+        out[sid] = MappingProxyType({vid: _school_text(name, f"{entry}.{vid}", vid, text, words)
+                                     for vid, text in notes.items()})
+    for sid, vs in want.items():
+        for vid in vs:
+            if vid not in out.get(sid, {}):
+                raise _fail(name, f"[variant] {sid}.{vid}", vid, None, "has no English")
+    return MappingProxyType(out)
 
 
 @lru_cache(maxsize=1)
@@ -315,6 +463,26 @@ def translate_term(text: str, tables: English | None = None) -> str:
         return f"punishes {m.group(1)}, which returns to the first transmission"
     if "、" in text:
         return ", ".join(text.split("、"))
+    return text
+
+
+_PARITY: Final = {"阳日": "a yang day", "阴日": "a yin day", "阳年": "a yang year", "阴年": "a yin year"}
+
+
+def condition_english(text: str) -> str:
+    """A placement's condition in English: a spirit's condition (our translation, [condition]), a day's
+    or year's parity, or a day pillar ("戊寅日" → "a 戊寅 day"); anything else as it is.
+
+    >>> condition_english("螣蛇加临"), condition_english("戊寅日"), condition_english("阴日")
+    ('the Soaring Snake over it', 'a 戊寅 day', 'a yin day')
+    """
+    from shensha_plates.core.cycle import PILLARS
+    if text in english().conditions:
+        return english().conditions[text]
+    if text in _PARITY:
+        return _PARITY[text]
+    if text.endswith("日") and text[:-1] in PILLARS:
+        return f"a {text[:-1]} day"
     return text
 
 

@@ -1,7 +1,7 @@
 """``--lang en`` for ``bazi``, ``relate``, ``select`` and ``variants``: the same facts as the Chinese
 text, in English for a learner. Every name stays Chinese with its pinyin and our gloss
 ("驿马 Yìmǎ · Travelling Horse"); branches, stems and pillars stay as characters; a source's quotation
-stays in the book's words, in 「」 after the book's title. (``show`` is :func:`core.cli.plate_to_text`,
+stays in the book's words, in 「」 after the book's title. (``show`` is :func:`core.formats.plate_to_text`,
 ``ke`` :mod:`core.liuren.english_text`.)
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shensha_plates.core.cycle import BRANCHES, STEMS
-from shensha_plates.core.english import Gloss, english, label, pinyin
+from shensha_plates.core.english import Gloss, condition_english, english, label, pinyin
 
 if TYPE_CHECKING:
     from shensha_plates.core.engine import Plate
@@ -123,6 +123,9 @@ def readings_to_english(found: Sequence[Any]) -> str:
         for r in f.readings:
             lines.append(f"  {r.id}  [{VERDICTS.get(r.verdict, r.verdict)}]  {rule_english(s.id, r.id)}")
             lines.append(f"      {_source(r.source)}")
+            note = en.variant_note(s.id, r.id) if r.id != "default" else ""
+            if note:  # as the Chinese prints the variant's note (our translation)
+                lines.append(f"      note: {note}")
     return "\n".join(lines)
 
 
@@ -156,18 +159,18 @@ def plate_to_english(plate: Plate, calendar: dict[str, Any] | None) -> str:
     if calendar is not None:
         head += f"  ({calendar['date']} {calendar['zone']})"
     lines = [head, "Discs (the branch under each disc's first slot): " + "  ".join(
-        f"{r.ring.name} {en.rings.get(r.ring.id, '')}: {BRANCHES[r.anchor]}" for r in plate.rings)]
+        f"{label(r.ring.name, en.rings.get(r.ring.id, ''))}: {BRANCHES[r.anchor]}" for r in plate.rings)]
     for b in range(12):
         groups: list[tuple[str, list[str]]] = []
         for p in plate.positions[b]:
-            label = en.rings.get(p.ring, p.ring) if p.ring else f"{GROUPS[p.group][2]} (table)"
-            if not groups or groups[-1][0] != label:
-                groups.append((label, []))
+            section = en.rings.get(p.ring, p.ring) if p.ring else f"{GROUPS[p.group][2]} (table)"
+            if not groups or groups[-1][0] != section:
+                groups.append((section, []))
             name = f"{p.name} {pinyin(p.name)} ({en.spirit(p.id).gloss})"
             if p.conditional:
-                name += f" [if {p.conditional}]"
+                name += f" [if {condition_english(p.conditional)}]"
             groups[-1][1].append(name)
-        lines.append(f"{BRANCHES[b]} │ " + " │ ".join(f"{label}: {', '.join(names)}" for label, names in groups))
+        lines.append(f"{BRANCHES[b]} │ " + " │ ".join(f"{section}: {', '.join(names)}" for section, names in groups))
     if plate.omitted:
         lines.append(f"({len(plate.omitted)} spirits not listed: they need the year's stem or the day)")
     return "\n".join(lines)

@@ -8,10 +8,11 @@ import io
 import json
 from typing import TextIO
 
-from shensha_plates.core.cli import (EXIT_USAGE, UsageError, add_date_arguments, ascii_number, emit,
-                                     rejected_warnings, say, state_to_json)
+from shensha_plates.core.arguments import UsageError, add_date_arguments, ascii_number, rejected_warnings
+from shensha_plates.core.formats import state_to_json
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.lang import LANGS
+from shensha_plates.core.terminal import EXIT_USAGE, emit, say
 
 __all__ = ["add_arguments", "run"]
 

@@ -23,8 +23,8 @@ msgspec"``), more than all the rule files take to validate from the parse cache.
 pure Python and imports nothing beyond the standard library.
 
 >>> book = Table({"id": Field(text()), "note": Field(text(), required=False, default="")})
->>> book.read(Where("plate.toml", "book a"), {"id": "a"})
-{'id': 'a', 'note': ''}
+>>> book.read(Where("plate.toml", "book a"), {"id": "a"}) == {"id": "a", "note": ""}
+True
 >>> book.read(Where("plate.toml", "book a"), {"id": "a", "colour": "red"})
 Traceback (most recent call last):
 ...
@@ -33,6 +33,7 @@ shensha_plates.core.errors.CatalogError: catalog plate.toml: entry book a, field
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -45,8 +46,8 @@ from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core.datafile import read_file
 from shensha_plates.core.errors import CatalogError
 
-__all__ = ["Where", "Kind", "Field", "Table", "read_toml", "entries", "text", "string_", "boolean", "one_of",
-           "branch", "branches", "stems", "text_list", "nested", "checked", "sequence_of", "template_fields",
+__all__ = ["Where", "Kind", "Field", "Table", "read_toml", "entries", "as_is", "skip", "text", "string_", "boolean", "one_of",
+           "branch", "branches", "stems", "text_list", "nested", "checked", "matching", "sequence_of", "template_fields",
            "SCHEMA_VERSION"]
 
 SCHEMA_VERSION: Final = 1
@@ -86,12 +87,16 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A table's fields, in the order they are checked. ``build`` makes the typed value from the
-    fields read (by name); without it :meth:`read` gives them as a dict. The problem texts: ``unknown``
-    may name ``{allowed}``, a list of the fields (``{sorted}``: in alphabetical order); ``missing`` is said of a required field not given
-    (None: its kind is given None, and says what it says of a wrong value). ``check`` sees the fields
-    read (and the raw table, to quote a value as written) before ``build``: what one field says of
-    another, which no field's kind can see; it may finish reading a field that depends on another."""
+    """A table's fields. ``build`` makes the typed value from the fields read (by name); without it
+    :meth:`read` gives them as a dict. The problem texts: ``unknown`` may name ``{allowed}``, a list of
+    the fields (``{sorted}``: in alphabetical order); ``missing`` is said of a required field not given
+    (None or empty: its kind is given None, and says what it says of a wrong value). ``check`` sees the
+    fields read (and the raw table, to quote a value as written) before ``build``: what one field says
+    of another, which no field's kind can see; it may finish reading a field that depends on another.
+
+    The fields are read in the file's order, a field it does not have refused as it comes (one pass:
+    start-up reads every table of the catalog), then the required ones not given are named in the
+    order declared."""
 
     fields: Mapping[str, Field]
     build: Callable[..., Any] | None = None
@@ -100,35 +105,47 @@ class Table:
     missing: str | None = "missing"
     not_table: str = "expected a table"
     allowed: tuple[str, ...] = field(default=(), compare=False)
+    _kinds: Mapping[str, Kind] = field(default_factory=dict, compare=False, repr=False)
+    _defaults: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _required: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "allowed", tuple(self.fields))
+        object.__setattr__(self, "_kinds", {k: f.kind for k, f in self.fields.items()})
+        object.__setattr__(self, "_defaults", {k: f.default for k, f in self.fields.items() if not f.required})
+        object.__setattr__(self, "_required", frozenset(k for k, f in self.fields.items() if f.required))
+
+    def _unknown(self, where: Where, raw: Mapping[str, Any], k: str, prefix: str) -> CatalogError:
+        return where.fail(prefix + str(k), raw[k], self.unknown.format(
+            allowed=", ".join(self.allowed), sorted=", ".join(sorted(self.allowed))))
 
     def check_fields(self, where: Where, raw: Mapping[str, Any], prefix: str = "") -> None:
         """A field the table does not have is refused (the first one, in the file's order)."""
         for k in raw:
-            if k not in self.fields:
-                raise where.fail(prefix + str(k), raw[k], self.unknown.format(
-                    allowed=", ".join(self.allowed), sorted=", ".join(sorted(self.allowed))))
+            if k not in self._kinds:
+                raise self._unknown(where, raw, k, prefix)
 
     def read(self, where: Where, raw: object, prefix: str = "", name: str = "(table)") -> Any:
         """The typed values of the table ``raw``; ``prefix`` goes before each field's name in a message
         (``rule.`` for a field of a nested table), ``name`` names the table itself when it is not one."""
         if not isinstance(raw, dict):
             raise where.fail(prefix.rstrip(".") or name, raw, self.not_table)
-        self.check_fields(where, raw, prefix)
-        out: dict[str, Any] = {}
-        for fname, spec in self.fields.items():
-            if fname in raw:
-                out[fname] = spec.kind(where, prefix + fname, raw[fname])
-            elif spec.required:
-                missing = self.missing if spec.missing is None else spec.missing
-                if not missing:
+        kinds = self._kinds
+        out: dict[str, Any] = self._defaults.copy() if self._defaults else {}
+        for k, value in raw.items():
+            kind = kinds.get(k)
+            if kind is None:
+                raise self._unknown(where, raw, k, prefix)
+            if kind is skip:
+                continue
+            out[k] = value if kind is as_is else kind(where, prefix + k if prefix else k, value)
+        if not self._required <= raw.keys():
+            for fname, spec in self.fields.items():
+                if spec.required and fname not in raw:
+                    missing = self.missing if spec.missing is None else spec.missing
+                    if missing:
+                        raise where.fail(prefix + fname, None, missing)
                     out[fname] = spec.kind(where, prefix + fname, None)  # its kind says what is wrong
-                    continue
-                raise where.fail(prefix + fname, None, missing)
-            else:
-                out[fname] = spec.default
         if self.check is not None:
             self.check(where, prefix, out, raw)
         return out if self.build is None else self.build(**out)
@@ -178,6 +195,16 @@ def read_toml(name: str, source: Path | Traversable, version: int | None = SCHEM
 
 # -- kinds ------------------------------------------------------------------------------------------
 
+def as_is(where: Where, f: str, value: Any) -> Any:
+    """Any value, kept as it is (for the table's check to read, when it depends on another field)."""
+    return value
+
+
+def skip(where: Where, f: str, value: Any) -> Any:
+    """A field the table may have that is not among its typed values (a rule's ``kind``, read
+    before the table is chosen)."""
+    return value
+
 def text(problem: str = "must be a non-empty string", blank: str | None = None, *, empty: bool = False) -> Kind:
     """A string with something in it (any string, with ``empty``); ``blank`` is the problem of a string
     of spaces, when it is said otherwise than that of a value that is no string."""
@@ -206,8 +233,11 @@ def boolean(problem: str = "expected true or false") -> Kind:
 def one_of(allowed: Collection[object], problem: str | None = None) -> Kind:
     """One of the values ``allowed`` (``True`` is not taken for 1)."""
     words = problem or f"expected one of {', '.join(str(a) for a in allowed)}"
+    strings = frozenset(a for a in allowed if type(a) is str)
 
     def read(where: Where, f: str, value: Any) -> Any:
+        if type(value) is str and value in strings:
+            return value
         if isinstance(value, bool) or isinstance(value, list | dict) or value not in allowed:
             raise where.fail(f, value, words)
         return value
@@ -265,6 +295,19 @@ def template_fields(sentence: str) -> set[str] | None:
         return {f for _, f, _, _ in string.Formatter().parse(sentence) if f}
     except ValueError:
         return None
+
+
+def matching(pattern: re.Pattern[str], problem: str, base: Kind) -> Kind:
+    """A string that ``pattern`` matches (an id, say); ``base`` says what is wrong with a value that is
+    no string or is blank (the common case, a good value, costs one match: every entry has an id)."""
+    match = pattern.match
+
+    def read(where: Where, f: str, value: Any) -> str:
+        if type(value) is str and match(value):
+            return value
+        base(where, f, value)
+        raise where.fail(f, value, problem)
+    return read
 
 
 def checked(kind: Kind, test: Callable[[Any], bool], problem: str) -> Kind:

@@ -161,6 +161,16 @@ class Question:
         return (f"{when}，下列何者臨{BRANCHES[self.branch or 0]}？" if trad
                 else f"{when}，下列哪一位在{BRANCHES[self.branch or 0]}之下？")
 
+    def prompt_en(self, catalog: Catalog | None = None) -> str:
+        """The question in English (the spirit by its name, pinyin and gloss)."""
+        from shensha_plates.core.english import english, label
+        cat = catalog or default_catalog()
+        when = f"Month {self.state.month}"
+        if self.kind == "where":
+            sp = cat.spirit(self.spirit_id or "")
+            return f"{when}: on which branch is {label(sp.name, english().spirit(sp.id).gloss)}?"
+        return f"{when}: which of these lies under {BRANCHES[self.branch or 0]}?"
+
 
 def make_question(rng: random.Random, state: State, rings: Sequence[str] | None = None,
                   options: Options = Options(), catalog: Catalog | None = None) -> Question:

@@ -34,9 +34,10 @@ def section_name(p: Placement, square_table: str, trad: bool = False) -> str:
 
 
 def branch_sections(plate: Plate, branch: int, label_of: Callable[[Placement], str], trad: bool,
-                    condition_format: str = "[{}]") -> list[tuple[str, list[str]]]:
+                    condition_format: str = "[{}]",
+                    condition_words: Callable[[str], str] | None = None) -> list[tuple[str, list[str]]]:
     """The spirits under ``branch`` grouped into consecutive sections (ring or table), each name with
-    its stem/trigram label and condition, in catalog order."""
+    its stem/trigram label and condition (in ``condition_words``' words when given), in catalog order."""
     sections: list[tuple[str, list[str]]] = []
     for p in plate.positions[branch]:
         label = label_of(p)
@@ -44,7 +45,7 @@ def branch_sections(plate: Plate, branch: int, label_of: Callable[[Placement], s
         if p.at != BRANCHES[branch]:
             name += f"({p.at})"
         if p.conditional:
-            name += condition_format.format(p.conditional)
+            name += condition_format.format(condition_words(p.conditional) if condition_words else p.conditional)
         if not sections or sections[-1][0] != label:
             sections.append((label, []))
         sections[-1][1].append(name)

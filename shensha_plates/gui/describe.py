@@ -43,6 +43,9 @@ def spirit_name(spirit: Spirit, lang: str) -> str:
 
 def section_name(p: Placement, catalog: Catalog, lang: str) -> str:
     """The section (ring or square table) of a placement, in the interface's language."""
+    if lang == "en":  # "岁煞 (square table)": the table's name, then the words
+        name = core_section_name(p, "", False)
+        return name if p.ring is not None or p.group in ("stem", "branch") else f"{name} ({tr('square_table', lang).lower()})"
     return core_section_name(p, tr("square_table", lang), is_trad(lang))
 
 
@@ -65,40 +68,74 @@ def spirit_html(spirit: Spirit, lang: str, english: bool = False, placement: Pla
         parts.append(" ＊")
     aliases = spirit.aliases_trad if is_trad(lang) else spirit.aliases
     if aliases:
-        parts.append(f" <span style='color:#555'>{e(tr('aliases', lang))}：{e('、'.join(aliases))}</span>")
+        joined = f"{tr('aliases', lang)}: {', '.join(aliases)}" if lang == "en" else f"{tr('aliases', lang)}：{'、'.join(aliases)}"
+        parts.append(f" <span style='color:#555'>{e(joined)}</span>")
     cond = placement.conditional if placement is not None else spirit.condition
-    if cond and decided is not None:
+    if cond and lang == "en":  # the condition in English (our translation), the core's reason in English
+        from shensha_plates.core.english import condition_english
+        words = condition_english(cond)
+        if decided is not None:
+            verdict = tr("in_force", lang) if decided[0] else tr("not_in_force", lang)
+            colour = "#1f6f3b" if decided[0] else "#8a7a5a"
+            parts.append(f" <span style='color:{colour}'>[if {e(words)}: <b>{e(verdict)}</b> — {e(decided[1])}]</span>")
+        else:
+            parts.append(f" <span style='color:#8a7a5a'>[{e(tr('conditional', lang))}: if {e(words)}]</span>")
+    elif cond and decided is not None:
         verdict = tr("in_force", lang) if decided[0] else tr("not_in_force", lang)
         colour = "#1f6f3b" if decided[0] else "#8a7a5a"
         parts.append(f" <span style='color:{colour}'>〔{e(to_lang(cond, lang))}：<b>{e(verdict)}</b>，"
                      f"{e(to_lang(decided[1], lang))}〕</span>")
     elif cond:
         parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('conditional', lang))}：{e(to_lang(cond, lang))}〕</span>")
+    en_tables = None
+    if lang == "en":  # the catalog's Chinese notes in English (our translation, core/english.py)
+        from shensha_plates.core.english import english as english_tables
+        en_tables = english_tables()
+
+    def variant_words(v_id: str, note: str) -> str:
+        if en_tables is not None:
+            return en_tables.variant_note(spirit.id, v_id) or note
+        return to_lang(note, lang)
+
     if placement is not None and placement.variant:  # the reading in force, by its words (not its id)
         chosen = next((v for v in spirit.variants if v.id == placement.variant), None)
-        words = to_lang(chosen.note, lang) if chosen is not None and chosen.note else placement.variant
-        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}：{e(words)}〕</span>")
-    parts.append(f"<br/><span>{e(to_lang(spirit.meaning, lang))}</span>")
+        words = variant_words(chosen.id, chosen.note) if chosen is not None and chosen.note else placement.variant
+        sep = ": " if lang == "en" else "："
+        parts.append(f" <span style='color:#8a7a5a'>〔{e(tr('variants', lang))}{sep}{e(words)}〕</span>")
+    learner = _learner_html(spirit) if english else ""
+    if en_tables is not None and en_tables.spirit(spirit.id).meaning:
+        parts.append(learner)  # English: the name read aloud and its meaning in English take the meaning's place
+        learner = ""
+    else:
+        parts.append(f"<br/><span>{e(to_lang(spirit.meaning, lang))}</span>")
     if spirit.note:
-        parts.append(f"<br/><span style='color:#555'>{e(to_lang(spirit.note, lang))}</span>")
+        note = en_tables.spirit_notes.get(spirit.id, spirit.note) if en_tables is not None else to_lang(spirit.note, lang)
+        parts.append(f"<br/><span style='color:#555'>{e(note)}</span>")
     parts.append("<br/>" + _source_html(spirit.source, lang))
     for number, v in enumerate(spirit.variants, 1):
         verdict = {"rejected": tr("rejected", lang), "accepted": tr("accepted", lang)}.get(v.verdict or "", "")
         verdict_html = f"<b>{e(verdict)}</b> " if verdict else ""
-        parts.append(f"<br/><span style='color:#555;font-size:small'>{e(tr('variants', lang))}"
-                     f"{'一二三四五六七八九'[min(number, 9) - 1]}：{verdict_html}{e(to_lang(v.note, lang))}（{e(source_line(v.source, lang))}）</span>")
-    if english:  # for a learner: the name read aloud, its English and its meaning (our translation)
-        from shensha_plates.core.english import english as english_tables, pinyin
-        en = english_tables().spirit(spirit.id)
-        word = {"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality]
-        if en.gloss:
-            parts.append(f"<br/><i style='color:#555'>{e(spirit.name)} {e(pinyin(spirit.name))} · {e(en.gloss)}"
-                         f" ({e(word)})</i>")
-            if en.meaning:
-                parts.append(f"<br/><i style='color:#777;font-size:small'>{e(en.meaning)}</i>")
-        else:  # a spirit of a catalog of one's own, with no English written for it
-            parts.append(f"<br/><i style='color:#777;font-size:small'>{e(pinyin(spirit.name))} ({e(word)})</i>")
+        head = (f"Variant {number}: " if lang == "en"
+                else f"{tr('variants', lang)}{'一二三四五六七八九'[min(number, 9) - 1]}：")
+        cite = f" ({source_line(v.source, lang)})" if lang == "en" else f"（{source_line(v.source, lang)}）"
+        parts.append(f"<br/><span style='color:#555;font-size:small'>{e(head)}{verdict_html}"
+                     f"{e(variant_words(v.id, v.note))}{e(cite)}</span>")
+    parts.append(learner)
     return "".join(parts)
+
+
+def _learner_html(spirit: Spirit) -> str:
+    """For a learner: the name read aloud, its English and its meaning (our translation)."""
+    from shensha_plates.core.english import english as english_tables, pinyin
+    e = html.escape
+    en = english_tables().spirit(spirit.id)
+    word = {"good": "auspicious", "bad": "inauspicious", "mixed": "mixed"}[spirit.quality]
+    if not en.gloss:  # a spirit of a catalog of one's own, with no English written for it
+        return f"<br/><i style='color:#777;font-size:small'>{e(pinyin(spirit.name))} ({e(word)})</i>"
+    out = f"<br/><i style='color:#555'>{e(spirit.name)} {e(pinyin(spirit.name))} · {e(en.gloss)} ({e(word)})</i>"
+    if en.meaning:
+        out += f"<br/><i style='color:#777;font-size:small'>{e(en.meaning)}</i>"
+    return out
 
 
 def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Hans", english: bool = False,
@@ -122,13 +159,41 @@ def branch_html(plate: Plate, branch: int, catalog: Catalog, lang: str = "zh-Han
         if english:  # the disc's or the table's English name
             from shensha_plates.core.english import english as english_tables, pinyin
             ring = next((r for r in catalog.rings if label in (r.name, r.name_trad)), None)
-            words = english_tables().rings.get(ring.id, "") if ring is not None else ""
-            gl = f" <i style='color:#777;font-size:small'>{e(pinyin(label))}{' · ' + e(words) if words else ''}</i>"
+            words = english_tables().rings.get(ring.id, "") if ring is not None else {
+                tr("stem_spirits", "zh-Hans"): tr("stem_spirits", "en"),
+                tr("branch_spirits", "zh-Hans"): tr("branch_spirits", "en")}.get(label, "")
+            chinese = label.split(" (")[0]
+            gl = f" <i style='color:#777;font-size:small'>{e(pinyin(chinese))}{' · ' + e(words) if words else ''}</i>"
         body.append(f"<h3 style='margin:8px 0 2px 0'>{e(label)}{gl}</h3>" + "<br/>".join(
             f"<div style='margin:3px 0 6px 0'>{it}</div>" for it in items))
     if plate.omitted:
         body.append(f"<p style='color:#777'>{e(tr('omitted', lang, n=len(plate.omitted)))}</p>")
     return head + "".join(body)
+
+
+def _relations_english(first: str, second: str, relations: object) -> str:
+    """The relations in English: each by its name, pinyin and gloss, the branches or stems it joins,
+    its meaning and note (our translation) and its source."""
+    from shensha_plates.core.cycle import BRANCHES as B, STEMS as S
+    from shensha_plates.core.english import english, label
+    e = html.escape
+    en = english()
+    out = [f"<h2 style='margin:0'>{e(first)} · {e(second)}</h2>"]
+    rels = list(relations)  # type: ignore[call-overload]
+    if not rels:
+        out.append(f"<p style='color:#777'>{e(tr('relations_none', 'en'))}</p>")
+    for r in rels:
+        g = en.relations[r.kind]
+        between = " ".join(ch for ch in r.detail if ch in B or ch in S)
+        line = (f"<div style='margin:6px 0'><b style='color:{_QUALITY_COLOR[r.quality]}'>{_QUALITY_MARK[r.quality]} "
+                f"{e(label(r.name, g.gloss))}</b> {e(between)}")
+        if r.verdict == "rejected":
+            line += f" <b style='color:#8a3b12'>{e(tr('rejected_by_source', 'en'))}</b>"
+        line += f"<br/>{e(g.meaning)}"
+        if r.note and en.system_text(r.note):
+            line += f"<br/><span style='color:#555;font-size:small'>{e(en.system_text(r.note))}</span>"
+        out.append(line + "<br/>" + _source_html(r.source, "en") + "</div>")
+    return "".join(out)
 
 
 def search_spirits(catalog: Catalog, text: str) -> tuple[Spirit, ...]:
@@ -166,7 +231,8 @@ def source_line(src: Source, lang: str) -> str:
 
 def _source_html(src: Source, lang: str) -> str:
     e = html.escape
-    return f"<span style='color:#777;font-size:small'>{e(tr('source', lang))}：{e(source_line(src, lang))}</span>"
+    sep = ": " if lang == "en" else "："
+    return f"<span style='color:#777;font-size:small'>{e(tr('source', lang))}{sep}{e(source_line(src, lang))}</span>"
 
 
 def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, heading: str = "") -> str:
@@ -174,6 +240,8 @@ def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, head
     the rule that fired and its source."""
     from shensha_plates.core.bazi import PILLAR_KEYS, PILLAR_NAMES
     from shensha_plates.core.cycle import PILLARS, nayin
+    if lang == "en":
+        return _chart_english(chart, heading)
     e = html.escape
     pillars = chart.pillars  # type: ignore[attr-defined]
     hits = chart.hits  # type: ignore[attr-defined]
@@ -210,9 +278,51 @@ def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, head
     return "".join(out)
 
 
+def _chart_english(chart: object, heading: str = "") -> str:
+    """A Bazi chart in English: the pillars, their Na Yin, the spirits each carries by name, pinyin and
+    gloss, where each lies, its meaning and note (our translation) and its source."""
+    from shensha_plates.core.bazi import PILLAR_KEYS
+    from shensha_plates.core.cycle import PILLARS, nayin
+    from shensha_plates.core.english import english, label, pinyin
+    e = html.escape
+    en = english()
+    pillars = chart.pillars  # type: ignore[attr-defined]
+    hits = chart.hits  # type: ignore[attr-defined]
+    words = {"year": "Year pillar", "month": "Month pillar", "day": "Day pillar", "hour": "Hour pillar"}
+    rows: list[list[str]] = [[], [], [], [], []]
+    for k in PILLAR_KEYS:
+        p = PILLARS[pillars[k]]
+        rows[0].append(f"<th width='120' style='padding:4px 14px;color:#555'>{e(words[k])}</th>")
+        rows[1].append(f"<td align='center' style='font-size:26pt'>{e(p[0])}</td>")
+        rows[2].append(f"<td align='center' style='font-size:26pt'>{e(p[1])}</td>")
+        rows[3].append(f"<td align='center' style='color:#777'>{e(en.nayin[nayin(pillars[k])])}</td>")
+        rows[4].append("<td width='120' valign='top' align='center'>" + "<br/>".join(
+            f"<span style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{_QUALITY_MARK[h.spirit.quality]} "
+            f"{e(h.spirit.name)}</span>" for h in hits if k in h.pillar.split("-")) + "</td>")
+    out = [f"<h2 style='margin:0'>{e(heading)}</h2>" if heading else "",
+           "<table cellspacing='0' style='margin:6px 0'>" + "".join("<tr>" + "".join(r) + "</tr>" for r in rows)
+           + "</table>"]
+    for h in hits:
+        g = en.named(h.spirit.name, en.bazi, h.spirit.id)
+        where = ", ".join(words[k] for k in h.pillar.split("-"))
+        name = label(h.spirit.name, g.gloss, pinyin(h.spirit.name.split("（")[0]))
+        line = (f"<div style='margin:4px 0'><b style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{e(name)}</b>"
+                f" <span style='color:#555'>· {e(where)}, at {e(h.at)}</span>")
+        if g.meaning:
+            line += f"<br/><span>{e(g.meaning)}</span>"
+        if h.spirit.note and en.system_text(h.spirit.note):
+            line += f"<br/><span style='color:#555;font-size:small'>{e(en.system_text(h.spirit.note))}</span>"
+        out.append(line + "<br/>" + _source_html(h.spirit.source, "en") + "</div>")
+    if not hits:
+        out.append(f"<p style='color:#777'>{e(tr('chart_none', 'en'))}</p>")
+    return "".join(out)
+
+
 def relations_html(first: str, second: str, relations: object, lang: str = "zh-Hans", english: bool = False) -> str:
     """The eight relations between two positions, each with its meaning, source and any verdict."""
     from shensha_plates.core.relations import KINDS
+    if lang == "en":
+        return _relations_english(first, second, relations)
     e = html.escape
     trad = is_trad(lang)
     out = [f"<h2 style='margin:0'>{e(first)} · {e(second)}</h2>"]

@@ -25,6 +25,7 @@ from shensha_plates.gui.i18n import gloss, tr
 from shensha_plates.gui.liuren import GENERAL_QUALITY, general_name
 
 __all__ = ["lesson_html", "lesson_parts", "spirits_html", "spirit_rows", "Lit", "school_differences", "WalkStep",
+           "setting_words", "choice_words",
            "walk_steps", "ELIMINATING"]
 
 
@@ -60,6 +61,22 @@ def _en_label(name: str, gloss: str) -> str:
 
 
 _KIND_EN: Final = {"课体": "lesson form", "格": "pattern", "卦": "hexagram"}
+
+
+def setting_words(setting_id: str, lang: str) -> str:
+    """A school setting's name as shown in ``lang`` (English: our translation, core/english.py)."""
+    if lang == "en":
+        return english_tables().settings[setting_id].name
+    return to_lang(liuren_tables().settings[setting_id].name, lang)
+
+
+def choice_words(setting_id: str, choice_id: str, lang: str) -> tuple[str, str]:
+    """A setting's choice as shown in ``lang``: its name and its note ("" where it has none)."""
+    if lang == "en":
+        c = english_tables().settings[setting_id].choices[choice_id]
+        return c.name, c.note
+    choice = liuren_tables().settings[setting_id].choice(choice_id)
+    return to_lang(choice.name, lang), to_lang(choice.note, lang)
 
 
 def _general_html(g: int, lang: str, short: bool = True) -> str:
@@ -380,5 +397,9 @@ def school_differences(ke: Ke, lang: str = "zh-Hans") -> list[str]:
             theirs = [(t.branch, t.general) for t in other.transmissions]
             if theirs != mine:
                 words = " ".join(BRANCHES[b] + general_name(g, lang, short=True) for b, g in theirs)
-                lines.append(to_lang(f"{setting.name}：{choice.name} → {other.method_name()}　{words}", lang))
+                if lang == "en":
+                    lines.append(f"{setting_words(setting.id, lang)}: {choice_words(setting.id, choice.id, lang)[0]}"
+                                 f" → {other.method_name()}  {words}")
+                else:
+                    lines.append(to_lang(f"{setting.name}：{choice.name} → {other.method_name()}　{words}", lang))
     return lines

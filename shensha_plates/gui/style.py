@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainterPath
 
-__all__ = ["PALETTE", "QUALITY_COLOR", "branch_angle", "Palette", "annulus_path"]
+__all__ = ["PALETTE", "PRINT_PALETTE", "QUALITY_COLOR", "branch_angle", "Palette", "annulus_path"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,14 @@ HIGH_CONTRAST: Final = Palette(
     upper_b=QColor("#eeeeee"), rule=QColor("#000000"), base=QColor("#000000"), base_text=QColor("#ffffff"),
     highlight=QColor(255, 220, 0, 200), select=QColor(220, 0, 0, 45), dim=QColor(255, 255, 255, 190),
 )
+
+# White paper for print: the cream of the screen greys a printed page and eats toner. The names keep
+# their colours and their second cue (○ light / ● bold / ◐), so a black-and-white print still
+# tells auspicious from inauspicious; the ring bands are pale neutral greys.
+PRINT_PALETTE: Final = replace(
+    PALETTE, paper=QColor("#ffffff"), ring_a=QColor("#f7f7f5"), ring_b=QColor("#ececea"),
+    upper_a=QColor("#f6f7f4"), upper_b=QColor("#e9ebe6"), rule=QColor("#6f6a60"), base=QColor("#2f2f2f"),
+    base_text=QColor("#ffffff"), dim=QColor(255, 255, 255, 170))
 
 QUALITY_COLOR: Final = {"good": "good", "bad": "bad", "mixed": "mixed"}
 

@@ -121,3 +121,13 @@ def test_the_bundled_files_reload_identically() -> None:
     files = sorted((REPO / "shensha_plates" / "resources" / "catalog").glob("*.toml"))
     again = load_catalog(files)
     assert [s.id for s in again.spirits] == [s.id for s in default_catalog().spirits]
+
+
+def test_a_ring_rule_carries_its_rings_key_and_anchor() -> None:
+    from shensha_plates.core.rules import RingPlacing
+    cat = default_catalog()
+    rules = [r for s in cat.spirits for r in (s.rule, *(v.rule for v in s.variants)) if isinstance(r, RingPlacing)]
+    assert len(rules) > 100
+    for r in rules:
+        ring = cat.ring(r.ring)
+        assert r.key == ring.key and r.anchor is ring.anchor

@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from shensha_plates.core.cli import emit, main
+from shensha_plates.core.cli import main
+from shensha_plates.core.terminal import emit
 from tests.conftest import REPO
 
 STATE = ["--year", "丙午", "--month", "11", "--xun", "甲辰"]

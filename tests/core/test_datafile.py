@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from shensha_plates.core.catalog import load_catalog
-from shensha_plates.core.datafile import STALE_AFTER, output_path, read_file, read_rules, write_atomic
+from shensha_plates.core.datafile import STALE_AFTER, output_path, read_file, write_atomic
+from shensha_plates.core.schema import read_toml
 from shensha_plates.core.errors import CatalogError
 from tests.conftest import REPO
 
@@ -155,7 +156,7 @@ def test_reading_never_blocks_on_a_fifo(d: Path) -> None:
     os.mkfifo(d / "rules.toml")
     e = _never_blocks(read_file, d / "rules.toml")
     assert isinstance(e, OSError) and "FIFO" in str(e)
-    e = _never_blocks(read_rules, d / "rules.toml")
+    e = _never_blocks(lambda p: read_toml(str(p), p), d / "rules.toml")
     assert isinstance(e, CatalogError) and "FIFO" in str(e)
 
 

@@ -77,6 +77,19 @@ def test_an_unknown_field_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     assert err.entry == "[spirit] tian_ma" and err.field == "colour"
 
 
+def test_usual_is_true_or_false_and_a_spirit_needs_its_meaning(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["spirit"]["tian_ma"].update(usual="yes"))
+    assert (err.entry, err.field, err.value, err.problem) == ("[spirit] tian_ma", "usual", "yes", "must be true or false")
+    monkeypatch.undo()
+    err = _damaged(monkeypatch, lambda d: d["spirit"]["tian_ma"].update(meaning=" "))
+    assert (err.entry, err.field, err.value) == ("[spirit] tian_ma", "meaning", " ")
+
+
+def test_an_unknown_section_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d.update(colours={"red": "red"}))
+    assert (err.entry, err.field, err.problem) == ("(file)", "colours", "is not a section of the English file")
+
+
 def test_a_step_sentence_must_keep_its_fields(monkeypatch: pytest.MonkeyPatch) -> None:
     rid = next(iter(liuren_tables().rules))
     err = _damaged(monkeypatch, lambda d: d["rule"].update({rid: "no fields at all {nonsense}"}))
@@ -114,6 +127,19 @@ def test_show_in_english() -> None:
     text = out.getvalue()
     assert text.startswith("子 year · month 1 (寅) · 甲子 xun")
     assert "Grand Duke disc: 太岁 Tàisuì (Grand Duke of the Year)" in text
+
+
+def test_show_in_english_has_no_chinese_but_names() -> None:
+    """A date with conditional names, day pillars and a yin day: every condition in English too."""
+    import io
+
+    from shensha_plates.core.cli import main
+    out = io.StringIO()
+    assert main(["show", "--date", "1998-11-30T12:00", "--lang", "en"], out=out, err=io.StringIO()) == 0
+    text = out.getvalue()
+    assert "[if the Soaring Snake over it]" in text and "[if 螣蛇加临]" not in text
+    text = text.replace("(", " (")  # a name's label: 月德(丙)
+    assert _foreign(text) == [], _foreign(text)
 
 
 def _foreign(text: str, more: str = "") -> list[str]:
@@ -202,3 +228,81 @@ def test_find_in_english() -> None:
     rows = out.getvalue().splitlines()
     assert rows[0] == "2027-01-01T02:00+08:00  丙午 year, month 11, day 庚辰, hour 丑  自任 Zìrèn · Self-reliance  ke=伏吟"
     assert all(_foreign(r.rsplit("  ", 1)[0]) == [] for r in rows[:-1])  # all but the conditions as given
+
+
+def test_the_school_settings_and_the_variants_have_their_english() -> None:
+    """Every school setting and choice, every noted variant and every spirit's note has its English
+    (our translation), a note exactly where the Chinese has one."""
+    en = english()
+    for setting in liuren_tables().settings.values():
+        assert en.settings[setting.id].name
+        for c in setting.choices:
+            assert en.settings[setting.id].choices[c.id].name
+            assert bool(en.settings[setting.id].choices[c.id].note) == bool(c.note), (setting.id, c.id)
+    for s in default_catalog().spirits:
+        for v in s.variants:
+            assert bool(en.variant_note(s.id, v.id)) == bool(v.note), (s.id, v.id)
+        assert bool(en.spirit_notes.get(s.id)) == bool(s.note), s.id
+
+
+def test_a_missing_setting_choice_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["setting"]["noble"]["choice"].pop("zengmen"))
+    assert err.entry == "[setting.noble] choice.zengmen" and "no English" in err.problem
+
+
+def test_a_setting_note_must_match_the_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["setting"]["general_basis"]["choice"]["zhongqi"].update(note="extra"))
+    assert err.entry == "[setting.general_basis] choice.zhongqi" and err.field == "note"
+
+
+def test_a_setting_note_the_chinese_has_must_be_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["setting"]["general_basis"]["choice"]["jie"].pop("note"))
+    assert err.field == "note" and "missing" in err.problem
+
+
+def test_chinese_in_a_setting_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["setting"]["noble"].update(name="贵人表"))
+    assert err.entry == "[setting.noble]" and err.field == "name" and "left: 贵人表" in err.problem
+
+
+def test_chinese_in_a_variant_is_refused_but_branches_and_books_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "《协纪辨方》" in english().variant_note("tian_xi", "shun_twelve")  # a book and branches may stay
+    err = _damaged(monkeypatch, lambda d: d["variant"]["tian_xi"].update(shun_twelve="按十二支顺行"))
+    assert err.entry == "[variant] tian_xi.shun_twelve" and "left: 按十二支顺行" in err.problem
+
+
+def test_a_missing_variant_note_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["variant"]["tian_xi"].pop("shun_twelve"))
+    assert err.entry == "[variant] tian_xi.shun_twelve" and "no English" in err.problem
+
+
+def test_a_missing_spirit_note_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["spirit_note"].pop("tai_sui"))
+    assert "tai_sui" in err.entry and "no English" in err.problem
+
+
+def test_variants_in_english_give_each_note() -> None:
+    import io
+
+    from shensha_plates.core.cli import main
+    out = io.StringIO()
+    assert main(["variants", "tian_ma", "--lang", "en"], out=out, err=io.StringIO()) == 0
+    assert "note: The translation reads" in out.getvalue()
+
+
+def test_the_other_systems_texts_have_their_english() -> None:
+    """Every date-selection remedy, note and variant note, every Bazi note and every relation's note
+    has its English in [system_text] (our translation), and nothing else is there; every Na Yin too."""
+    from shensha_plates.core.bazi import default_bazi
+    from shensha_plates.core.cycle import BRANCHES, STEMS, nayin
+    from shensha_plates.core.relations import relate
+    from shensha_plates.core.selection import default_selection
+    sel = default_selection()
+    want = {s.remedy for s in sel.spirits if s.remedy != "none"} | {s.note for s in sel.spirits if s.note}
+    want |= {v.note for s in sel.spirits for v in s.variants if v.note}
+    want |= {s.note for s in default_bazi().spirits if s.note}
+    for group in (BRANCHES, STEMS):
+        want |= {r.note for a in group for b in group for r in relate(a, b) if r.note}
+    have = set(english().system_texts)
+    assert want - have == set() and have - want == set(), (want - have, have - want)
+    assert all(english().nayin[nayin(p)] for p in range(60))

@@ -68,3 +68,14 @@ def test_no_class_name_is_defined_twice() -> None:
                 where[node.name].append(str(path.relative_to(REPO)))
     twice = {name: files for name, files in where.items() if len(files) > 1}
     assert not twice, twice
+
+
+def test_the_readme_layout_names_every_module() -> None:
+    """README.md's Layout section is the map of the package: every module is named there (as
+    ``name.py``), so a module split off or added without a word in the map fails here."""
+    readme = (REPO / "README.md").read_text("utf-8")
+    layout = readme[readme.index("## Layout"):readme.index("\n## ", readme.index("## Layout") + 1)]
+    unnamed = sorted(str(path.relative_to(REPO)) for path in (REPO / "shensha_plates").rglob("*.py")
+                     if path.name != "__init__.py" and f"{path.name}`" not in layout
+                     and f"{path.name} " not in layout)
+    assert not unnamed, f"modules README.md's Layout does not name: {unnamed}"

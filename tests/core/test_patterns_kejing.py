@@ -300,7 +300,7 @@ why = "w"
     ('kind = "initial_generals"\ngenerals = ["麒麟"]', "test.generals"),
     ('kind = "any"\nany = [[{ kind = "initial_de" }]]', "test.any"),
     ('kind = "any"\nany = [[{ kind = "initial_de" }], [{ kind = "nothing" }]]', "test.kind"),
-    ('kind = "initial_month_spirit"\nnames = ["生气"]', "test.names"),
+    ('kind = "initial_month_spirit"\nnames = ["天喜"]', "test.names"),
     ('kind = "hour_relation"\nrelation = "overcome"', "test.places"),
     ('kind = "initial_horse"\nplaces = ["moon"]', "test.places"),
 ])
@@ -319,3 +319,75 @@ def test_every_new_pattern_cites_the_book() -> None:
     assert set(found) == new
     assert all(p.source.book == "daquan" and p.note for p in found.values())
     assert PILLARS  # the cycle is loaded
+
+
+@pytest.mark.parametrize("test, field", [
+    ('kind = "trans_kin"\nnames = ["子"]', "test.names"),
+    ('kind = "upper_stage"\nplaces = ["stem"]\nstage = "胎"\nnames = ["lunar"]', "test.names"),
+    ('kind = "item_stem"\nnames = ["stem"]\nrelation = "generate"', "test.names"),
+    ('kind = "upper_month_spirit"\nplaces = ["stem"]\nnames = ["天喜"]', "test.names"),
+    ('kind = "trans_relation"\nnames = ["moon"]\nrelation = "generate"', "test.names"),
+    ('kind = "items_relation"\nnames = ["final"]\nrelation = "generate"', "test.names"),
+    ('kind = "uppers_harm"\nnames = ["外"]', "test.names"),
+    ('kind = "uppers_pair"', "test.pairs"),
+])
+def test_a_damaged_bifa_test_kind_is_one_clear_error(tmp_path: Path, test: str, field: str) -> None:
+    path = tmp_path / "patterns.toml"
+    path.write_text(GOOD + test + "\n", encoding="utf-8")
+    with pytest.raises(CatalogError) as err:
+        load_patterns(path)
+    assert err.value.field == field
+
+
+def test_a_reading_without_the_date_says_what_it_left_out() -> None:
+    from shensha_plates.core.liuren.patterns import not_tried
+    names, lines = not_tried()
+    assert {"三阳", "三阴", "时泰", "富贵", "天狱", "魄化", "盘珠", "游子", "龙德", "年命乘墓"} <= set(names)
+    assert set(lines) == {13, 14, 19, 20, 65, 71, 72, 92}
+    assert "官爵" not in names and "亨通" not in names  # read from the lesson alone
+    names, lines = not_tried(month=B("卯"))
+    assert "三阳" not in names and "时泰" not in names and "盘珠" in names  # the year needs the plates
+    assert set(lines) == {71, 72}
+    ke = ke_at("辛巳", "丑", "戌")
+    names, lines = not_tried(plate_of("午", "卯", ke), querent_on(Querent.parse("甲子", "m", 30), ke.plate.heaven,
+                                                                  ke.plate.generals, None, None))
+    assert names == () and lines == ()
+
+
+def test_ke_says_what_it_did_not_read() -> None:
+    import io
+    import json
+
+    from shensha_plates.core.cli import main
+    out = io.StringIO()
+    assert main(["ke", "--day", "辛巳", "--hour", "丑", "--general", "戌"], out=out) == 0
+    last = out.getvalue().strip().splitlines()[-1]
+    assert last.startswith("须日期（年、月）、年命而未判：") and "富贵" in last and "毕法赋 13" in last and "72" in last
+    out = io.StringIO()
+    assert main(["ke", "--day", "辛巳", "--hour", "丑", "--general", "戌", "--format", "json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    assert "富贵" in data["not_tried"]["patterns"] and 92 in data["not_tried"]["bifa"]
+
+
+@pytest.mark.parametrize("day, hour, general", [("乙卯", "午", "未"), ("乙亥", "巳", "子"), ("甲子", "卯", "亥")])
+def test_wuyin_book_examples(day: str, hour: str, general: str) -> None:
+    # 乙卯日午时未将 (二阴一阳不备), 乙亥日巳时子将 (阴不备), 甲子日卯时亥将 (四课备，日辰交克)
+    assert "芜淫" in names(ke_at(day, hour, general))
+
+
+def test_wuyin_needs_a_missing_lesson_with_overcoming_or_the_crossing() -> None:
+    seen = {"bubei": 0, "cross": 0, "none": 0}
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            distinct = sum(1 for le in ke.lessons if le.repeat_of is None)
+            klesson = any(le.relation in ("shang", "xia") for le in ke.lessons if le.repeat_of is None)
+            hit = "芜淫" in names(ke)
+            if distinct == 3 and klesson:
+                assert hit
+                seen["bubei"] += 1
+            elif hit:
+                seen["cross"] += 1
+            elif distinct == 3:
+                seen["none"] += 1  # 不备 without 克 (and no crossing): not 芜淫
+    assert all(seen.values())

@@ -107,3 +107,42 @@ def test_read_toml_never_waits_on_a_fifo(tmp_path: Path) -> None:
 def test_the_sources_file_is_read_whole() -> None:
     assert catalog.SEED_BOOKS["000"][0] == catalog.SEED_FILES["000"]
     assert all(len(v) == 4 and all(v) for v in catalog.SEED_BOOKS.values())
+
+
+LIUREN = Path(__file__).resolve().parents[2] / "shensha_plates" / "resources" / "liuren"
+
+
+@pytest.mark.parametrize(("old", "new", "entry", "field", "problem"), [
+    ('why = "三传{trans}相连"', 'why = "三传{trans相连"', "pattern lianru", "why", "is not a valid sentence template"),
+    ('name_en = "Linked Roots"', 'name_en = "Linked Roots"\ncolour = "red"', "pattern lianru", "colour",
+     "is not a field of a pattern"),
+    ('name_en = "Linked Roots"', 'name_en = 3', "pattern lianru", "name_en", "must be a non-empty text"),
+    ('source = { book = "zhizhi", quote = "丙申日第十二局　干上午', 'source = { book = "zhizi", quote = "丙申日第十二局　干上午',
+     "pattern lianru", "source.book", "is not a book listed in plate.toml"),
+])
+def test_a_damaged_pattern_is_named(tmp_path: Path, old: str, new: str, entry: str, field: str, problem: str) -> None:
+    from shensha_plates.core.liuren.patterns import load_patterns
+    src = (LIUREN / "patterns.toml").read_text("utf-8")
+    assert old in src
+    path = tmp_path / "patterns.toml"
+    path.write_text(src.replace(old, new, 1), "utf-8")
+    e = fault(lambda: load_patterns(path))
+    assert (e.file, e.entry, e.field) == (str(path), entry, field) and e.problem.startswith(problem)
+
+
+@pytest.mark.parametrize(("old", "new", "field", "problem"), [
+    ('detectable = false\nreason = "须占者之年命', 'detectable = false\nreasons = "须占者之年命', "reasons",
+     "is not a field of a line"),
+    ('detectable = false\nreason = "须占者之年命', 'detectable = false\ntest = []\nreason = "须占者之年命', "test",
+     "is not read when detectable = false"),
+    ('detectable = false\nreason = "须占者之年命', 'detectable = true\nreason = "须占者之年命', "test",
+     "must be a list of [[line.test]]"),
+])
+def test_a_damaged_line_is_named(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
+    from shensha_plates.core.liuren.patterns import load_bifa
+    src = (LIUREN / "bifa.toml").read_text("utf-8")
+    assert old in src
+    path = tmp_path / "bifa.toml"
+    path.write_text(src.replace(old, new, 1), "utf-8")
+    e = fault(lambda: load_bifa(path))
+    assert (e.entry, e.field) == ("line 3", field) and e.problem.startswith(problem)

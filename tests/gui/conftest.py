@@ -54,7 +54,7 @@ def send_mouse(widget: object, kind: QEvent.Type, pos: QPoint, button: Qt.MouseB
 
 
 class _StepClock:
-    """A stand-in for ``time`` inside ring_item: advances by a fixed step per pointer event, so the
+    """A stand-in for ``time`` inside gui.plate.turning: advances by a fixed step per pointer event, so the
     release velocity (and thus any fling) does not depend on how fast the test machine is."""
 
     def __init__(self, seconds_per_step: float) -> None:
@@ -74,7 +74,7 @@ def drag_ring(window: MainWindow, ring: RingItem, from_deg: float, to_deg: float
 
     Each step takes ``seconds_per_step`` of (simulated) time: the default is a calm hand-turn
     (no fling); a small value gives a flick that carries on after release."""
-    import shensha_plates.gui.plate.ring_item as ring_module
+    import shensha_plates.gui.plate.turning as ring_module
     clock = _StepClock(seconds_per_step)
     real_time = ring_module.time
     ring_module.time = clock  # type: ignore[assignment]

@@ -191,7 +191,7 @@ def test_the_export_dialog_remembers_the_paper_look(tmp_path: Path, qapp: object
     from PySide6.QtCore import QSettings
 
     from shensha_plates.gui.export.dialog import ExportOptionsDialog, load_snapshot_options, save_snapshot_options
-    from shensha_plates.gui.export.snapshot import SnapshotOptions
+    from shensha_plates.gui.export.options import SnapshotOptions
     q = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     assert load_snapshot_options(q, SnapshotOptions()).paper_look is False
     dlg = ExportOptionsDialog(SnapshotOptions(), "zh-Hans")

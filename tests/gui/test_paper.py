@@ -13,9 +13,9 @@ import pytest
 from shensha_plates.core.catalog import default_catalog
 from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.gui.export.pages import PagePlan, plan_plates
-from shensha_plates.gui.export.snapshot import (
-    SnapshotOptions, _plates_scene, export, min_name_pt, min_name_px, page_rect, plates_page_plan,
-)
+from shensha_plates.gui.export.options import SnapshotOptions
+from shensha_plates.gui.export.page_layout import min_name_pt, min_name_px, page_rect, plates_page_plan, plates_scene
+from shensha_plates.gui.export.snapshot import export
 from shensha_plates.gui.plate.scene import STACKED, ViewConfig, slot_entries
 
 PLATE = compute_plate(State.parse("丙午", 11, "甲辰", "庚戌"))
@@ -24,7 +24,7 @@ PAGES = [(paper, landscape) for paper in ("A4", "A3") for landscape in (False, T
 
 def _plan(paper: str, landscape: bool, layout: str = "side") -> tuple[PagePlan, SnapshotOptions]:
     opts = SnapshotOptions(fmt="pdf", paper=paper, landscape=landscape, view=ViewConfig(layout=layout))
-    _scene, _rect, plates = _plates_scene(PLATE, opts, default_catalog())
+    _scene, _rect, plates = plates_scene(PLATE, opts, default_catalog())
     return plates_page_plan(page_rect(opts), plates, opts, caption_lines=1, caption_text="丙午年 冬月 甲辰旬 庚戌日"), opts
 
 
@@ -138,7 +138,7 @@ def test_the_second_cue_survives_black_and_white(qapp: object) -> None:
     the weight. Printed in grey, an open and a filled mark still differ in how much ink they hold."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
-    from shensha_plates.gui.export.snapshot import PRINT_PALETTE
+    from shensha_plates.gui.style import PRINT_PALETTE
     from shensha_plates.gui.plate.slot_paint import draw_mark
 
     def ink(quality: str) -> float:
@@ -156,7 +156,7 @@ def test_the_second_cue_survives_black_and_white(qapp: object) -> None:
 
 
 def test_min_name_px_is_the_smallest_slot_size(qapp: object) -> None:
-    _scene, _rect, plates = _plates_scene(PLATE, SnapshotOptions(), default_catalog())
+    _scene, _rect, plates = plates_scene(PLATE, SnapshotOptions(), default_catalog())
     px = min_name_px(plates)
     sizes = []
     for ring in plates.rings.values():

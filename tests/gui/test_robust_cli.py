@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from shensha_plates.core.engine import State, compute_plate
-from shensha_plates.gui.export.snapshot import ExportError, SnapshotOptions, export
+from shensha_plates.gui.export.options import ExportError, SnapshotOptions
+from shensha_plates.gui.export.snapshot import export
 from shensha_plates.gui.qt_start import display_problem
 from tests.conftest import REPO
 

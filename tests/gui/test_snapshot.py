@@ -15,7 +15,8 @@ from PySide6.QtGui import QColor, QImage
 
 from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.gui.shell.main_window import MainWindow
-from shensha_plates.gui.export.snapshot import ExportError, SnapshotOptions, export, render_image
+from shensha_plates.gui.export.options import ExportError, SnapshotOptions
+from shensha_plates.gui.export.snapshot import export, render_image
 from tests.conftest import REPO
 
 PLATE = compute_plate(State.parse("丙午", 11, "甲辰", "庚戌"))

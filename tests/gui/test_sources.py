@@ -11,7 +11,7 @@ from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.core.relations import relate
 from shensha_plates.core.selection import selection_plate
 from shensha_plates.gui.describe import branch_html, relations_html, spirit_html
-from shensha_plates.gui.export.snapshot import _source_line
+from shensha_plates.gui.export.page_paint import source_line
 from shensha_plates.gui.panels.selection import selection_html
 
 FILE_NAME = re.compile(r"\d{3}_[0-9a-f]{16}|\.txt")
@@ -38,7 +38,7 @@ def test_other_systems_name_their_books() -> None:
 
 @pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
 def test_snapshot_source_line_names_the_book_from_the_data(lang: str) -> None:
-    line = _source_line(lang)
+    line = source_line(lang)
     assert SEED_BOOKS["002"][2 if lang == "zh-Hant" else 1] in line and not FILE_NAME.search(line)
 
 

@@ -1,4 +1,5 @@
-"""The ``ke`` command: the Liu Ren plate as text (traditional layout) or JSON.
+"""The ``ke`` command: its options and its run (the Liu Ren plate as text in the traditional layout, or
+JSON; what each looks like is :mod:`shensha_plates.core.liuren.formats`).
 
     shensha-plates ke --date 1998-11-30T12:00 [--tz …] [--general 寅]
     shensha-plates ke --day 辛巳 --hour 午 --general 寅
@@ -21,18 +22,18 @@ from shensha_plates.core.engine import Options, State
 from shensha_plates.core.errors import InputError
 from shensha_plates.core.lang import LANGS, is_trad, name_in
 from shensha_plates.core.liuren.ke import Ke, compute_ke, month_general_at
-from shensha_plates.core.liuren.method import LESSON_NAMES, TRANSMISSION_NAMES, course
-from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS, KeOptions, describe
+from shensha_plates.core.liuren.method import TRANSMISSION_NAMES
+from shensha_plates.core.liuren.plate import KeOptions
 from shensha_plates.core.liuren.nianming import MAX_AGE, NianMing, age_between, nian_ming, parse_birth, parse_sex
-from shensha_plates.core.liuren.patterns import PatternHit
-from shensha_plates.core.liuren.spirits import KeSpirits, spirits_at_branches, spirits_on
+from shensha_plates.core.liuren.spirits import KeSpirits, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
+from shensha_plates.core.script import in_script
+from shensha_plates.core.liuren.formats import (all_to_json, all_to_text, ke_to_json, ke_to_text,
+                                              nian_ming_english, nian_ming_json, nian_ming_text, pattern_json)
 
-__all__ = ["pattern_json", "add_querent_arguments", "nian_ming_from_args", "strength_of", "split_choices", "add_arguments", "split_variants", "parse_general", "run_ke", "ke_to_json", "ke_to_text", "all_to_json"]
 
-# The square layout of the plate: the earth branches in their printed places (as seed 002 prints them).
-_SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
-
+__all__ = ["add_arguments", "add_querent_arguments", "parse_general", "split_choices", "run_ke", "nian_ming_from_args",
+           "state_year_pillar", "strength_of"]
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``ke`` (registered in :mod:`shensha_plates.commands`)."""
@@ -55,11 +56,6 @@ def add_querent_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sex", help="the querent's sex for the 行年: m or f (男 / 女)")
     p.add_argument("--age", type=str, default=None,
                    help="the age in 虚岁 (the year of birth is 1); from --date and a birth year when not given")
-
-
-def split_variants(choices: list[str]) -> tuple[KeOptions, Options]:
-    """``--variant`` choices as (Liu Ren settings, catalog variants); an unknown one raises."""
-    return split_choices(choices)
 
 
 def parse_general(text: str) -> int:
@@ -137,9 +133,10 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     ke = compute_ke(day, hour, general, options)
     nm = nian_ming_from_args(args, ke, options, state, None if calendar is None else info.moment)
     from shensha_plates.core.engine import compute_plate
-    from shensha_plates.core.liuren.patterns import read_lesson
+    from shensha_plates.core.liuren.patterns import not_tried, read_lesson
     zplate = None if state is None else compute_plate(state, catalog)
     hits, bifa = read_lesson(ke, zplate, nm)
+    untried = not_tried(zplate, nm)  # the rules that need the date or the querent, when they are missing
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     # the month for 旺衰: the date's; without one, the month whose branch the month general is the 合 of
     month_branch, month_basis = (state.month_branch, "date") if state is not None else ((1 - general) % 12, "general")
@@ -156,7 +153,8 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         data["calendar"] = calendar
         data["nian_ming"] = None if nm is None else nian_ming_json(nm, state, ke, catalog, lang)
         data["patterns"] = [pattern_json(h, lang) for h in hits]
-        data["bifa"] = [{"number": h.number, "verse": _tr(h.verse, lang), "why": _tr(h.why, lang)} for h in bifa]
+        data["bifa"] = [{"number": h.number, "verse": in_script(h.verse, lang), "why": in_script(h.why, lang)} for h in bifa]
+        data["not_tried"] = {"patterns": [in_script(n, lang) for n in untried[0]], "bifa": list(untried[1])}
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
     elif lang == "en":  # issue 28: the plate in English, the names with pinyin and our glosses
@@ -167,37 +165,23 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
             out.write(nian_ming_english(nm, state, ke, catalog) + "\n")
     else:
         out.write(ke_to_text(ke, spirits, calendar, lang) + "\n")
-        basis = _tr("月建" if month_basis == "date" else "月将之合", lang)
-        out.write(_tr(f"长生旺衰（日干{STEMS[ke.day % 10]}，{BRANCHES[month_branch]}月 由{basis}）：", lang)
-                  + "　".join(f"{_tr(TRANSMISSION_NAMES[i], lang)} {BRANCHES[ke.transmissions[i].branch]} "
+        basis = in_script("月建" if month_basis == "date" else "月将之合", lang)
+        out.write(in_script(f"长生旺衰（日干{STEMS[ke.day % 10]}，{BRANCHES[month_branch]}月 由{basis}）：", lang)
+                  + "　".join(f"{in_script(TRANSMISSION_NAMES[i], lang)} {BRANCHES[ke.transmissions[i].branch]} "
                              f"{stage}·{power}" for i, (_, stage, power) in enumerate(growth)) + "\n")
         if hits:
-            out.write(_tr("课体·格·卦：", lang) + "；".join(
-                f"{name_in(h, lang)}（{_tr(h.why, lang)}）" for h in hits) + "\n")
+            out.write(in_script("课体·格·卦：", lang) + "；".join(
+                f"{name_in(h, lang)}（{in_script(h.why, lang)}）" for h in hits) + "\n")
         if bifa:
-            out.write(_tr("毕法赋：", lang) + "；".join(f"{h.number}. {_tr(h.verse, lang)}（{_tr(h.why, lang)}）"
+            out.write(in_script("毕法赋：", lang) + "；".join(f"{h.number}. {in_script(h.verse, lang)}（{in_script(h.why, lang)}）"
                                                      for h in bifa) + "\n")
+        if untried[0] or untried[1]:
+            missing = "、".join(w for w, lack in (("日期（年、月）", zplate is None), ("年命", nm is None)) if lack)
+            out.write(in_script(f"须{missing}而未判：", lang) + "、".join(in_script(n, lang) for n in untried[0])
+                      + (in_script("；毕法赋 ", lang) + "、".join(str(n) for n in untried[1]) if untried[1] else "") + "\n")
         if nm is not None:
             out.write(nian_ming_text(nm, state, ke, catalog, lang) + "\n")
     return 0
-
-
-def pattern_json(hit: PatternHit, lang: str = "zh-Hans") -> dict[str, Any]:
-    """One pattern as ``ke --format json`` lists it."""
-    from shensha_plates.core.catalog import SEED_FILES
-    src = hit.pattern.source
-    book = liuren_tables().books[src.book].title if src.book else SEED_FILES[src.file or ""]
-    from shensha_plates.core.english import english_of
-    return {"id": hit.id, "name": hit.name, "name_trad": hit.name_trad, "kind": hit.kind,
-            "source": {"book": book, "quote": src.quote}, "why": _tr(hit.why, lang),
-            **english_of(None, hit.name, hit.pattern.name_en)}
-
-
-def _general_en(index: int) -> dict[str, str]:
-    """A general's pinyin and English gloss (our translation)."""
-    from shensha_plates.core.english import english, pinyin
-    g = liuren_tables().generals[index]
-    return {"name": g.name, "pinyin": pinyin(g.name), "gloss_en": english().generals[g.id].gloss}
 
 
 def nian_ming_from_args(args: argparse.Namespace, ke: Ke, options: KeOptions, state: State | None,
@@ -244,58 +228,6 @@ def state_year_pillar(state: State) -> int:
     return next(i for i in range(60) if i % 12 == state.year_branch and i % 10 == stem)
 
 
-_ROLE_NAMES = {"ben_ming": "本命", "xing_nian": "行年"}
-
-
-def nian_ming_json(nm: NianMing, state: State | None, ke: Ke, catalog: Options, lang: str) -> dict[str, Any]:
-    """The JSON of ``ke``'s ``nian_ming``: each year with its pillar, branch, the heaven branch over
-    it, the general on that and the spirits on that heaven branch (also gathered by key)."""
-    rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
-                               None if catalog == Options() else catalog)
-    years: dict[str, Any] = {}
-    for y, placements in zip(nm.years, rows, strict=True):
-        years[y.role] = {"name": _tr(_ROLE_NAMES[y.role], lang), "pillar": pillar_name(y.pillar),
-                         "branch": BRANCHES[y.branch], "heaven": BRANCHES[y.heaven],
-                         "general": _general_name(y.general, lang),
-                         "spirits": [{"id": p.id, "name": name_in(p, lang)}
-                                     for p in placements]}
-    return {**years, "sex": nm.sex, "age": nm.age, "count": nm.count,
-            "heaven": {k: v["heaven"] for k, v in years.items()},
-            "general": {k: v["general"] for k, v in years.items()},
-            "spirits": {k: v["spirits"] for k, v in years.items()}}
-
-
-def nian_ming_text(nm: NianMing, state: State | None, ke: Ke, catalog: Options, lang: str) -> str:
-    rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
-                               None if catalog == Options() else catalog)
-    sex = "男" if nm.sex == "m" else "女"
-    count = {"xusui": "", "zhousui": "，按周岁起行年", "liujia": "，六甲起行年"}.get(nm.count, "")
-    lines = [_tr(f"年命（{sex}，虚岁{nm.age}{count}）：", lang)]
-    for y, placements in zip(nm.years, rows, strict=True):
-        names = " ".join(name_in(p, lang) for p in placements) or "—"
-        lines.append("  " + _tr(f"{_ROLE_NAMES[y.role]} {pillar_name(y.pillar)}：{BRANCHES[y.branch]}上"
-                                f"{BRANCHES[y.heaven]} {_general_name(y.general, 'zh-Hans')}；{names}", lang))
-    return "\n".join(lines)
-
-
-def nian_ming_english(nm: NianMing, state: State | None, ke: Ke, catalog: Options) -> str:
-    """The querent's years in English (``ke --lang en``)."""
-    from shensha_plates.core.english import english, label, pinyin
-    en = english()
-    rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
-                               None if catalog == Options() else catalog)
-    count = {"xusui": "", "zhousui": ", moving year counted by full years", "liujia": ", moving year by the six 甲"}
-    lines = [f"The querent ({'man' if nm.sex == 'm' else 'woman'}, age {nm.age} by Chinese count"
-             f"{count.get(nm.count, '')}):"]
-    role = {"ben_ming": "birth year", "xing_nian": "moving year"}
-    for y, placements in zip(nm.years, rows, strict=True):
-        g = liuren_tables().generals[y.general]
-        names = ", ".join(f"{p.name} {pinyin(p.name)} ({en.spirit(p.id).gloss})" for p in placements) or "—"
-        lines.append(f"  {_ROLE_NAMES[y.role]} {pinyin(_ROLE_NAMES[y.role])} ({role[y.role]}) {pillar_name(y.pillar)}: "
-                     f"{BRANCHES[y.heaven]} over {BRANCHES[y.branch]}, {label(g.name, en.generals[g.id].gloss)}; {names}")
-    return "\n".join(lines)
-
-
 def strength_of(ke: Ke, month_branch: int, reading: str, lang: str = "zh-Hans") -> list[tuple[int, str, str]]:
     """Each transmission's stage of growth from the day stem (by the reading) and its 旺衰 in the month:
     (branch, stage, strength)."""
@@ -335,156 +267,3 @@ def _branch(text: str, what: str, suffix: str = "") -> int:
     except InputError:
         names = ", or a month general's name such as 功曹" if what == "general" else ""
         raise InputError(f"invalid {what}: {text!r} (expected a branch, one of {BRANCHES}{names})") from None
-
-
-# -- output ------------------------------------------------------------------------------------
-
-def _tr(text: str, lang: str) -> str:
-    if is_trad(lang):
-        from shensha_plates.core.script import to_traditional
-        return to_traditional(text)
-    return text
-
-
-def _general_name(index: int, lang: str, short: bool = False) -> str:
-    g = liuren_tables().generals[index]
-    if short:
-        return g.short_trad if is_trad(lang) else g.short
-    return name_in(g, lang)
-
-
-def _method(ke_course: Any, lang: str) -> dict[str, str]:
-    info = liuren_tables().methods[ke_course.method]
-    return {"id": ke_course.method, "name": name_in(info, lang),
-            "ke": _tr(ke_course.ke, lang)}
-
-
-def _lessons_json(ke: Ke | None, c: Any, lang: str) -> list[dict[str, Any]]:
-    out = []
-    for i, lesson in enumerate(c.lessons):
-        item: dict[str, Any] = {"upper": BRANCHES[lesson.upper], "lower": lesson.lower_name}
-        if ke is not None:
-            item["general"] = _general_name(ke.lesson_generals[i], lang)
-        item["relation"] = {"xia": "下贼上", "shang": "上克下", None: None}[lesson.relation]
-        item["repeat_of"] = lesson.repeat_of
-        out.append(item)
-    return out
-
-
-def ke_to_json(ke: Ke, spirits: KeSpirits | None = None, lang: str = "zh-Hans") -> dict[str, Any]:
-    """The scripting shape of one plate (keys as the issue lists them, plus a few more)."""
-    hp = ke.plate
-    data: dict[str, Any] = {
-        "day": pillar_name(hp.day), "hour": BRANCHES[hp.hour], "general": BRANCHES[hp.general],
-        "daytime": hp.daytime, "noble": BRANCHES[hp.noble], "direction": "顺" if hp.forward else "逆",
-        "void": [BRANCHES[b] for b in hp.void],
-        "heaven": {BRANCHES[e]: BRANCHES[hp.heaven[e]] for e in range(12)},
-        "generals": {BRANCHES[e]: _general_name(hp.generals[e], lang) for e in range(12)},
-        "hidden_stems": {BRANCHES[b]: (None if s is None else STEMS[s]) for b, s in enumerate(hp.hidden)},
-        "lessons": _lessons_json(ke, ke.course, lang),
-        "transmissions": [{"branch": BRANCHES[t.branch], "general": _general_name(t.general, lang),
-                           "kin": _tr(t.kin, lang), "stem": None if t.stem is None else STEMS[t.stem],
-                           "void": t.void, "general_en": _general_en(t.general)} for t in ke.transmissions],
-        "generals_en": {BRANCHES[e]: _general_en(hp.generals[e]) for e in range(12)},
-        "method": _method(ke.course, lang),
-        "steps": [{"rule": s.rule, "text": s.text(lang), "branch": None if s.branch is None else BRANCHES[s.branch]}
-                  for s in ke.steps],
-        "variants": dict(ke.options.choices),
-    }
-    if spirits is not None:
-        def rows(items: Any) -> list[dict[str, Any]]:
-            from shensha_plates.core.english import english_of
-            return [{"position": _tr(s.position, lang), "branch": BRANCHES[s.branch],
-                     "spirits": [{"id": p.id, "name": name_in(p, lang),
-                                  "group": p.group, "conditional": p.conditional,
-                                  "in_force": _in_force(spirits, p.id), **english_of(p.id, p.name)}
-                                 for p in s.placements]}
-                    for s in items]
-        data["spirits"] = {"lessons": rows(spirits.lessons), "transmissions": rows(spirits.transmissions),
-                           "names": [n.to_json() for n in spirits.names], "partial": spirits.partial}
-    return data
-
-
-def _in_force(spirits: KeSpirits, spirit_id: str) -> bool | None:
-    st = spirits.status(spirit_id)
-    return None if st is None else st.in_force
-
-
-def ke_to_text(ke: Ke, spirits: KeSpirits | None = None, calendar: dict[str, Any] | None = None,
-               lang: str = "zh-Hans") -> str:
-    """The plate in the traditional layout: the square plate, the lessons right to left, the
-    transmissions top to bottom, the method and its steps, the spirits on each."""
-    hp = ke.plate
-    lines = []
-    if calendar:
-        lines.append(f"{calendar['date']} ({calendar['zone']})  {calendar['general_term']['name']}后")
-    lines.append(_tr(describe(hp) + f"　{BRANCHES[hp.hour]}时", lang))
-    lines.append(_tr("天地盘（天盘支·天将，地盘支在其下）：", lang))
-    for row in _SQUARE:
-        cells = []
-        for e in row:
-            if e is None:
-                cells.append("　　　")
-            else:
-                b = BRANCHES.index(e)
-                cells.append(f"{BRANCHES[hp.heaven[b]]}{_general_name(hp.generals[b], lang, short=True)}{e}")
-        lines.append("  " + "  ".join(cells))
-    lines.append(_tr("四课（自右而左：一课在右）：", lang))
-    order = list(reversed(range(4)))
-    lines.append("  " + "  ".join(_general_name(ke.lesson_generals[i], lang, short=True) for i in order))
-    lines.append("  " + "  ".join(BRANCHES[ke.lessons[i].upper] for i in order))
-    lines.append("  " + "  ".join(ke.lessons[i].lower_name for i in order))
-    lines.append(_tr("三传：", lang))
-    for t in ke.transmissions:
-        stem = "　" if t.stem is None else STEMS[t.stem]
-        void = _tr("空", lang) if t.void else "　"
-        lines.append(f"  {_tr(TRANSMISSION_NAMES[t.position], lang)}  {_tr(t.kin, lang)} {stem} "
-                     f"{BRANCHES[t.branch]} {_general_name(t.general, lang)} {void}")
-    m = _method(ke.course, lang)
-    lines.append(_tr("课体：", lang) + f"{m['name']}（{m['ke']}）")
-    lines.append(_tr("取传：", lang))
-    lines.extend(f"  {s.text(lang)}" for s in ke.steps)
-    if spirits is not None:
-        lines.append(_tr("神煞：", lang) + (_tr("（未给年月，只列旬煞与日煞）", lang) if spirits.partial else ""))
-        for s in spirits.lessons + spirits.transmissions:
-            names = []
-            for p in s.placements:
-                name = name_in(p, lang)
-                if p.conditional:
-                    st = spirits.status(p.id)
-                    flag = "?" if st is None or st.in_force is None else ("✓" if st.in_force else "✗")
-                    name += f"[{_tr(p.conditional, lang)}{flag}]"
-                names.append(name)
-            lines.append(f"  {_tr(s.position, lang)} {BRANCHES[s.branch]}：{' '.join(names) or '—'}")
-        held = [n for n in spirits.names if n.in_force]
-        if held:
-            lines.append(_tr("课中所成：", lang) + "；".join(
-                f"{name_in(n, lang)}（{_tr(n.reason, lang)}）" for n in held))
-    return "\n".join(lines)
-
-
-def all_to_json(options: KeOptions = DEFAULT_OPTIONS) -> list[dict[str, Any]]:
-    """The 720 lessons: for each day, the twelve heaven branches over 子 (the hour 子, so the
-    generals are those of the night)."""
-    out = []
-    for day in range(60):
-        for turn in range(12):
-            ke = compute_ke(day, 0, turn, options)
-            out.append({"day": pillar_name(day), "general": BRANCHES[turn],
-                        "lessons": _lessons_json(ke, ke.course, "zh-Hans"),
-                        "transmissions": [BRANCHES[b] for b in ke.course.transmissions],
-                        "method": _method(ke.course, "zh-Hans")})
-    return out
-
-
-def all_to_text(options: KeOptions = DEFAULT_OPTIONS, lang: str = "zh-Hans") -> str:
-    lines = []
-    for day in range(60):
-        for turn in range(12):
-            c = course(day, turn, options)
-            lessons = " ".join(f"{BRANCHES[lesson.upper]}{lesson.lower_name}" for lesson in reversed(c.lessons))
-            m = _method(c, lang)
-            lines.append(f"{pillar_name(day)} {BRANCHES[turn]}{_tr('加子', lang)}  {lessons}  "
-                         f"{''.join(BRANCHES[b] for b in c.transmissions)}  {m['name']}（{m['ke']}）")
-    lines.append(_tr(f"（{LESSON_NAMES[3]}至{LESSON_NAMES[0]}自左而右；六十日×十二局，共七百二十课）", lang))
-    return "\n".join(lines)

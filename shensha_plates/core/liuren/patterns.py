@@ -18,7 +18,6 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,10 +28,10 @@ from typing import TYPE_CHECKING, Any, Final
 from shensha_plates.core import tomlcache
 from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, overcomes,
                                        stem_palace)
-from shensha_plates.core.datafile import read_rules
 from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.liuren.strength import STRENGTHS, growth_stage, season_phase
-from shensha_plates.core.liuren.tables import TableSource, liuren_tables
+from shensha_plates.core.liuren.tables import TableSource, liuren_tables, table_source
+from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_of, read_toml, string_, template_fields, text
 
 if TYPE_CHECKING:
     from shensha_plates.core.engine import Plate
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
     from shensha_plates.core.liuren.nianming import NianMing
 
 __all__ = ["Pattern", "Test", "PatternHit", "patterns", "load_patterns", "detect_patterns", "read_lesson", "KINDS", "TESTS",
-           "BifaLine", "BifaHit", "bifa_lines", "load_bifa", "detect_bifa"]
+           "BifaLine", "BifaHit", "bifa_lines", "load_bifa", "detect_bifa", "not_tried"]
 
 KINDS: Final = ("课体", "格", "卦")
 _PHASES: Final = {"木": 0, "火": 1, "土": 2, "金": 3, "水": 4}
@@ -71,6 +70,9 @@ class Test:
     general: int | None = None             # a general (index in the tables' order)
     relation: str = ""                     # "generate" | "overcome"
     cross: bool = False                    # uppers: the stem's upper to the branch and the other way
+    either: bool = False                   # uppers, uppers_prosper, upper_stage: the direct or the crossed form
+    items: tuple[int, ...] = ()            # the names as indices into _Lesson.ph() (item_stem, trans_relation …)
+    branch_set: frozenset[int] = frozenset()  # the branches, as a set
     stage: int | None = None               # a stage of growth (十二长生, Zhuang's table)
     stems: tuple[int, ...] = ()
     stem_sets: tuple[frozenset[int], ...] = ()
@@ -133,7 +135,7 @@ class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
     __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "stem", "lodge", "branch", "turn", "_overcome",
-                 "_words", "_parity", "_frame", "_cross", "_season", "_ph")
+                 "_words", "_parity", "_frame", "_cross", "_season", "_ph", "_uppers", "_tph")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
@@ -147,7 +149,9 @@ class _Lesson:
         self.lodge = _LODGE[self.stem]
         self.branch = ke.day % 12
         self.turn = ke.plate.heaven[0]  # the heaven branch over 子: the heaven plate is a turn of the earth's
-        self._overcome: tuple[int, int] | None = None
+        self._overcome: tuple[int, int, int] | None = None
+        self._uppers: frozenset[int] | None = None
+        self._tph: tuple[int, ...] | None = None
         self._words: dict[str, str] | None = None
         self._parity: int | None = -1
         self._frame: int | None = -1
@@ -193,12 +197,25 @@ class _Lesson:
                            "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month]}
         return self._words
 
-    def overcome(self) -> tuple[int, int]:
-        """How many distinct lessons are 上克下 and how many 下贼上 (counted once, on first use)."""
+    def overcome(self) -> tuple[int, int, int]:
+        """How many distinct lessons are 上克下, how many 下贼上, and how many distinct lessons there are
+        (counted once, on first use)."""
         if self._overcome is None:
             rels = [lesson.relation for lesson in self.ke.lessons if lesson.repeat_of is None]
-            self._overcome = (rels.count("shang"), rels.count("xia"))
+            self._overcome = (rels.count("shang"), rels.count("xia"), len(rels))
         return self._overcome
+
+    def uppers(self) -> frozenset[int]:
+        """The four lessons' upper branches (once)."""
+        if self._uppers is None:
+            self._uppers = frozenset(lesson.upper for lesson in self.ke.lessons)
+        return self._uppers
+
+    def trans_phases(self) -> tuple[int, ...]:
+        """The transmissions' phases, a 三合 局 or a 方 counted as its phase (once; see :func:`_trans_phases`)."""
+        if self._tph is None:
+            self._tph = _trans_phases(self)
+        return self._tph
 
     def over(self, earth: int) -> int:
         return (earth + self.turn) % 12
@@ -250,13 +267,16 @@ def _t_transmissions(t: Test, x: _Lesson) -> bool:
 
 
 def _t_transmissions_in(t: Test, x: _Lesson) -> bool:
-    return all(b in t.branches for b in x.trans)
+    a, b, c = x.trans
+    br = t.branch_set
+    return a in br and b in br and c in br
 
 
 def _t_frame(t: Test, x: _Lesson) -> bool:
     """The three transmissions are a 三合 frame of the phase (earth: all three earth branches)."""
     if t.phase == 2:
-        return len(set(x.trans)) == 3 and all(_BP(b) == 2 for b in x.trans)
+        a, b, c = x.trans
+        return _BP(a) == 2 and _BP(b) == 2 and _BP(c) == 2 and a != b and b != c and a != c
     return x.frame() == t.phase
 
 
@@ -275,7 +295,10 @@ def _t_initial_in(t: Test, x: _Lesson) -> bool:
 def _t_initial_over(t: Test, x: _Lesson) -> bool:
     """The 初传 stands over one of the places (the stem's lodging, the day branch, the querent's years)."""
     under = x.under(x.trans[0])
-    return any(x.place(p) == under for p in t.places)
+    for p in t.places:
+        if x.place(p) == under:
+            return True
+    return False
 
 
 def _t_initial_pair(t: Test, x: _Lesson) -> bool:
@@ -380,6 +403,8 @@ def _rel(relation: str, a_phase: int, b_phase: int) -> bool:
 # phase a generates / overcomes phase b, as tables
 _RELT: Final = {"generate": tuple(tuple(_gen(a, b) for b in range(5)) for a in range(5)),
                 "overcome": tuple(tuple(overcomes(a, b) for b in range(5)) for a in range(5))}
+# the same read the other way: _RELT_REV[relation][a][b] is b bearing the relation to a
+_RELT_REV: Final = {k: tuple(tuple(v[b][a] for b in range(5)) for a in range(5)) for k, v in _RELT.items()}
 
 
 def _t_flank(t: Test, x: _Lesson) -> bool:
@@ -415,7 +440,9 @@ def _t_initial_void(t: Test, x: _Lesson) -> bool:
 
 
 def _t_all_void(t: Test, x: _Lesson) -> bool:
-    return all(_void(x, b) for b in x.trans)
+    v = x.ke.plate.void
+    a, b, c = x.trans
+    return a in v and b in v and c in v
 
 
 def _t_later_void(t: Test, x: _Lesson) -> bool:
@@ -429,7 +456,10 @@ def _t_initial_general(t: Test, x: _Lesson) -> bool:
 
 def _t_final_over(t: Test, x: _Lesson) -> bool:
     under = x.under(x.trans[2])
-    return any(x.place(p) == under for p in t.places)
+    for p in t.places:
+        if x.place(p) == under:
+            return True
+    return False
 
 
 def _t_chain(t: Test, x: _Lesson) -> bool:
@@ -449,9 +479,14 @@ def _t_final_stage(t: Test, x: _Lesson) -> bool:
 
 def _t_uppers(t: Test, x: _Lesson) -> bool:
     """The heaven branch over the stem bears the relation to the stem (``cross``: to the day branch) and
-    the one over the day branch to the branch (``cross``: to the stem)."""
+    the one over the day branch to the branch (``cross``: to the stem); ``direction`` −1: the places bear it
+    to the uppers (人宅受脱: 干 feeds 干上 and 支 支上); ``either``: the direct or the crossed form."""
     stem, branch, _, _, _, gs, zs = x.ph()
     r = _RELT[t.relation]
+    if t.direction < 0:  # the place bears the relation to its upper (脱: the stem feeds 干上)
+        r = _RELT_REV[t.relation]
+    if t.either:
+        return (r[gs][stem] and r[zs][branch]) or (r[gs][branch] and r[zs][stem])
     if t.cross:
         return r[gs][branch] and r[zs][stem]
     return r[gs][stem] and r[zs][branch]
@@ -459,16 +494,29 @@ def _t_uppers(t: Test, x: _Lesson) -> bool:
 
 def _t_over_general(t: Test, x: _Lesson) -> bool:
     """The general standing over one of the places."""
-    return any(p is not None and x.ke.plate.generals[p] == t.general for p in (x.place(n) for n in t.places))
+    generals = x.ke.plate.generals
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and generals[p] == t.general:
+            return True
+    return False
 
 
 def _t_ghost_general(t: Test, x: _Lesson) -> bool:
     """A transmission that is the day's 鬼 rides the general."""
-    return any(_ghost(x, tr.branch) and tr.general == t.general for tr in x.ke.transmissions)
+    row = _GHOST[x.stem]
+    for tr in x.ke.transmissions:
+        if tr.general == t.general and row[tr.branch]:
+            return True
+    return False
 
 
 def _t_lesson_ghost(t: Test, x: _Lesson) -> bool:
-    return any(_ghost(x, x.ke.lessons[n - 1].upper) for n in t.lessons)
+    row, lessons = _GHOST[x.stem], x.ke.lessons
+    for n in t.lessons:
+        if row[lessons[n - 1].upper]:
+            return True
+    return False
 
 
 def _t_trans_stems(t: Test, x: _Lesson) -> bool:
@@ -488,7 +536,7 @@ def _t_trans_hidden_stem(t: Test, x: _Lesson) -> bool:
 def _t_general_on_stem(t: Test, x: _Lesson) -> bool:
     """The general rides a heaven branch whose hidden stem is one of the stems (玄武加丁)."""
     hp = x.ke.plate
-    return any(hp.hidden[h] in t.stems for h in range(12) if hp.general_of[h] == t.general)
+    return hp.hidden[hp.general_of.index(t.general)] in t.stems  # each general rides one branch
 
 
 def _t_noble_over(t: Test, x: _Lesson) -> bool:
@@ -558,7 +606,7 @@ def _t_final_general(t: Test, x: _Lesson) -> bool:
 
 def _t_trans_in_lessons(t: Test, x: _Lesson) -> bool:
     """The three transmissions are all among the four lessons' upper branches (三传不离四课)."""
-    uppers = {lesson.upper for lesson in x.ke.lessons}
+    uppers = x.uppers()
     a, b, c = x.trans
     return a in uppers and b in uppers and c in uppers
 
@@ -641,13 +689,18 @@ def _t_initial_de(t: Test, x: _Lesson) -> bool:
 def _t_borrowed_gain(t: Test, x: _Lesson) -> bool:
     """借益: the three transmissions all drain the stem (the stem generates them; a 三合 局 by its phase) and
     overcome a 暗鬼 — a general on them whose phase overcomes the stem."""
-    stem = _SP(x.stem)
+    stem, _, a, b, c, _, _ = x.ph()
     frame = x.frame()
-    phases = [frame] * 3 if frame is not None else [_BP(b) for b in x.trans]  # a 三合 局 counts as its phase
-    if not all(_gen(stem, ph) for ph in phases):
+    phases = (frame, frame, frame) if frame is not None else (a, b, c)  # a 三合 局 counts as its phase
+    gen = _RELT["generate"][stem]
+    if not (gen[phases[0]] and gen[phases[1]] and gen[phases[2]]):
         return False
-    return any(overcomes(_GENERAL_PHASE[tr.general], stem) and overcomes(ph, _GENERAL_PHASE[tr.general])
-               for tr, ph in zip(x.ke.transmissions, phases, strict=True))
+    over = _RELT["overcome"]
+    for tr, ph in zip(x.ke.transmissions, phases, strict=True):
+        g = _GENERAL_PHASE[tr.general]
+        if over[g][stem] and over[ph][g]:
+            return True
+    return False
 
 
 def _t_lu_over_branch(t: Test, x: _Lesson) -> bool:
@@ -682,20 +735,10 @@ def _t_initial_inner_war(t: Test, x: _Lesson) -> bool:
 
 # -- the 课体 of the 课经 (《六壬大全》 卷七–十) that read the month, the year, the 贵人's side … ----------------
 
-# what a power test may name: the day stem, the day branch, the three transmissions, 干上 and 支上
+# what a power test may name: the day stem, the day branch, the three transmissions, 干上 and 支上 — in the
+# order of _Lesson.ph()
 _POWER_ITEMS: Final = ("stem", "branch", "initial", "middle", "final", "gan_shang", "zhi_shang")
-
-
-def _item_phase(x: _Lesson, name: str) -> int:
-    if name == "stem":
-        return _SP(x.stem)
-    if name == "branch":
-        return _BP(x.branch)
-    if name == "gan_shang":
-        return _BP(x.over(x.lodge))
-    if name == "zhi_shang":
-        return _BP(x.over(x.branch))
-    return _BP(x.trans[("initial", "middle", "final").index(name)])
+_PH_INDEX: Final = {n: i for i, n in enumerate(_POWER_ITEMS)}
 
 
 def _t_power(t: Test, x: _Lesson) -> bool:
@@ -704,7 +747,11 @@ def _t_power(t: Test, x: _Lesson) -> bool:
     month (no date), False: the season is not guessed from the month general."""
     if x.month is None:
         return False
-    return all(x.power(_item_phase(x, n)) in t.powers for n in t.names)
+    ph = x.ph()
+    for i in t.items:
+        if x.power(ph[i]) not in t.powers:
+            return False
+    return True
 
 
 def _t_noble_forward(t: Test, x: _Lesson) -> bool:
@@ -804,8 +851,12 @@ def _t_initial_po(t: Test, x: _Lesson) -> bool:
 
 def _t_bikou(t: Test, x: _Lesson) -> bool:
     """闭口 (《大全》 课经): the 初传 is the xun's tail (its 癸) over the xun's head (its 甲); or the head's branch
-    in heaven riding 玄武; or the heaven branch over the head's (earth) branch riding 玄武."""
+    in heaven riding 玄武; or the heaven branch over the head's (earth) branch riding 玄武. Not ``value``
+    (the 毕法赋's 「闭口卦体两般推」): the same anywhere on the plate, 发用 or not."""
     head = (12 - 2 * (x.ke.day // 10)) % 12
+    if not t.value:
+        hp = x.ke.plate
+        return x.turn == 9 or hp.general_of[head] == _XUANWU or hp.generals[head] == _XUANWU
     first = x.ke.transmissions[0]
     if first.branch == (head + 9) % 12 and x.under(first.branch) == head:
         return True
@@ -825,11 +876,14 @@ def _t_uppers_prosper(t: Test, x: _Lesson) -> bool:
     by its phase (《大全》's examples are 甲申 and 壬寅)."""
     stem, branch = _WANG[_SP(x.stem)], _WANG[_BP(x.branch)]
     gs, zs = x.over(x.lodge), x.over(x.branch)
+    if t.either:
+        return (gs == stem and zs == branch) or (gs == branch and zs == stem)
     return (gs == branch and zs == stem) if t.cross else (gs == stem and zs == branch)
 
 
 def _t_initial_month_spirit(t: Test, x: _Lesson) -> bool:
-    """The 初传 is one of the month's spirits named: 死神 (正月起巳，顺行) or 死气 (正月起午，顺行)."""
+    """The 初传 is one of the month's spirits named: 死神 (正月起巳), 死气 (正月起午), 生气 (正月起子), each
+    going forward with the months."""
     if x.month is None:
         return False
     step = (x.month - 2) % 12  # 正月 is the 寅 month
@@ -837,7 +891,7 @@ def _t_initial_month_spirit(t: Test, x: _Lesson) -> bool:
     return any(first == (_MONTH_START[n] + step) % 12 for n in t.names)
 
 
-_MONTH_START: Final = {"死神": 5, "死气": 6}
+_MONTH_START: Final = {"死神": 5, "死气": 6, "生气": 0}
 
 
 def _t_places_in_lessons(t: Test, x: _Lesson) -> bool:
@@ -870,6 +924,211 @@ def _t_any(t: Test, x: _Lesson) -> bool:
             return True
     return False
 
+# -- more of the 毕法赋 (《六壬大全》 卷十一–十二, the lines' own examples) ---------------------------------------
+
+def _t_lu_wang_on_stem(t: Test, x: _Lesson) -> bool:
+    """干上 is the stem's 禄 and the 旺神 of its phase (旺禄临身: 「日之禄神，又作日之旺神，临于干上」 — the yin
+    stems: 乙卯 丁午 己午 辛酉 癸子)."""
+    up = x.over(x.lodge)
+    return up == _LU[x.stem] and up == _WANG[_SP(x.stem)]
+
+
+# the phase of each 方 (寅卯辰 木, 巳午未 火, 申酉戌 金, 亥子丑 水), by (branch − 寅) // 3
+_REGION_PHASE: Final = (0, 1, 3, 4)
+
+
+def _trans_phases(x: _Lesson) -> tuple[int, ...]:
+    """The transmissions' phases, a 三合 局 or a 方 counted as its phase (the 毕法赋's 寅卯辰 「皆是日鬼」)."""
+    frame = x.frame()
+    if frame is not None:
+        return (frame,)
+    a, b, c = x.trans
+    regions = {(v - 2) % 12 // 3 for v in (a, b, c)}
+    if len(regions) == 1 and len({a, b, c}) == 3:
+        return (_REGION_PHASE[regions.pop()],)
+    return x.ph()[2:5]
+
+
+def _t_trans_kin(t: Test, x: _Lesson) -> bool:
+    """The three transmissions are all the day's 鬼 (``names`` ["鬼"]: they overcome the stem) or all its 财
+    (["财"]: the stem overcomes them), a 三合 局 or a 方 by its phase; with ``powers``, each in one of the
+    strengths in the month (当时, 太旺)."""
+    stem = _SP(x.stem)
+    ghost = t.names[0] == "鬼"
+    for ph in x.trans_phases():
+        if not (overcomes(ph, stem) if ghost else overcomes(stem, ph)):
+            return False
+        if t.powers and (x.month is None or x.power(ph) not in t.powers):
+            return False
+    return True
+
+
+def _stage_of_phase(phase: int, branch: int, reading: str) -> int:
+    """The stage of a branch for a phase: by the phase's yang stem on Zhuang's table (土 with 火), or the
+    five-phase reading (``wuxing``: 土 with 水)."""
+    if reading == "wuxing":
+        return growth_stage(_YANG_STEM_OF_PHASE[phase] if phase != 2 else 8, branch)  # 土 as 壬: born in 申
+    return growth_stage(_YANG_STEM_OF_PHASE[phase], branch)
+
+
+# the same, as tables: _PHASE_STAGE[reading][phase][branch]
+_PHASE_STAGE: Final = {r: tuple(tuple(_stage_of_phase(ph, b, r) for b in range(12)) for ph in range(5))
+                       for r in ("zhuang", "wuxing")}
+
+
+def _t_upper_stage(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over each place (干上, 支上) is at the stage of the place's own phase (``cross``: of the
+    other place's), by the phase (``names`` ["wuxing"]: 土 with 水; else 土 with 火) — 干支皆败, 人宅皆死."""
+    table = _PHASE_STAGE[t.names[0] if t.names else "zhuang"]
+    stem, branch = _SP(x.stem), _BP(x.branch)
+    if t.either and len(t.places) == 2:  # 干上 and 支上, each at the stage of its own phase or of the other's
+        gs, zs, st = x.over(x.lodge), x.over(x.branch), t.stage
+        return (table[stem][gs] == st and table[branch][zs] == st) or (table[branch][gs] == st and table[stem][zs] == st)
+    for name in t.places:
+        if name == "stem":
+            up, ph = x.over(x.lodge), (branch if t.cross else stem)
+        else:
+            up, ph = x.over(x.branch), (stem if t.cross else branch)
+        if table[ph][up] != t.stage:
+            return False
+    return True
+
+
+def _t_item_stem(t: Test, x: _Lesson) -> bool:
+    """Each named item (干上, 支上, a transmission) bears the relation to the day stem (``direction`` 1), or the
+    stem to it (−1)."""
+    ph = x.ph()
+    s = ph[0]
+    r = _RELT[t.relation] if t.direction >= 0 else _RELT_REV[t.relation]
+    for i in t.items:
+        if not r[ph[i]][s]:
+            return False
+    return True
+
+
+def _t_upper_month_spirit(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over one of the places is one of the month's spirits named (生气 死气 死神)."""
+    if x.month is None:
+        return False
+    step = (x.month - 2) % 12
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and any(x.over(p) == (_MONTH_START[n] + step) % 12 for n in t.names):
+            return True
+    return False
+
+
+def _t_bubei(t: Test, x: _Lesson) -> bool:
+    """不备 with 克: the four lessons show only three (one repeats an earlier one) and one of them is 上克下
+    or 下贼上 (芜淫's 「凡四课有克，缺一为不备」)."""
+    shang, xia, distinct = x.overcome()
+    return distinct == 3 and shang + xia > 0
+
+
+def _t_upper_feeds_general(t: Test, x: _Lesson) -> bool:
+    """干上 generates the general riding it (脱上逢脱: the stem feeds 干上, 干上 feeds its general)."""
+    return _RELT["generate"][_BP(x.over(x.lodge))][_GENERAL_PHASE[x.ke.lesson_generals[0]]]
+
+
+def _t_trans_relation(t: Test, x: _Lesson) -> bool:
+    """The transmissions (a 局 or a 方 by its phase) bear the relation to each named item (``direction`` 1), or
+    each item to them (−1): 三传生干 (眷属丰盈), 支生三传 (脱支), 三传生干上 (传财化鬼)."""
+    r = _RELT[t.relation] if t.direction >= 0 else _RELT_REV[t.relation]
+    phases = x.ph()
+    for ph in x.trans_phases():
+        for i in t.items:
+            if not r[ph][phases[i]]:
+                return False
+    return True
+
+
+def _t_items_relation(t: Test, x: _Lesson) -> bool:
+    """The first named item bears the relation to the second (末助初: the 末传 generates the 初传)."""
+    ph = x.ph()
+    i, j = t.items
+    return _RELT[t.relation][ph[i]][ph[j]]
+
+
+def _t_lesson_uppers_in(t: Test, x: _Lesson) -> bool:
+    """The four lessons' upper branches are all among the branches (一字刑: 辰午酉亥)."""
+    return x.uppers() <= t.branch_set
+
+
+def _t_uppers_pair(t: Test, x: _Lesson) -> bool:
+    """(干上, 支上) is one of the pairs, written 干上 first (二字刑: 子卯, 卯子)."""
+    return (x.over(x.lodge), x.over(x.branch)) in t.pair_sets[x.stem]
+
+
+def _t_uppers_harm(t: Test, x: _Lesson) -> bool:
+    """六害 (子未 丑午 寅巳 卯辰 申亥 酉戌) between 干上 and 支上 and their places, in the forms named: 各 (干上 害
+    the lodge and 支上 the branch), 上 (干上 害 支上), 交 (干上 害 the branch and 支上 the lodge)."""
+    gs, zs = x.over(x.lodge), x.over(x.branch)
+    for form in t.names:
+        if form == "各" and (gs + x.lodge) % 12 == 7 and (zs + x.branch) % 12 == 7:
+            return True
+        if form == "上" and (gs + zs) % 12 == 7:
+            return True
+        if form == "交" and (gs + x.branch) % 12 == 7 and (zs + x.lodge) % 12 == 7:
+            return True
+    return False
+
+
+def _t_initial_tomb(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the tomb (木未 火戌 土水辰 金丑) of the phase of one of the places (the stem, the branch)."""
+    first = x.trans[0]
+    for name in t.places:
+        ph = _SP(x.stem) if name == "stem" else _BP(x.branch)
+        if first == _TOMB[ph]:
+            return True
+    return False
+
+
+# spirits of the season (by 春 夏 秋 冬): 关神 春丑 夏辰 秋未 冬戌
+_SEASON_SPIRIT: Final = {"关神": (1, 4, 7, 10)}
+
+
+def _t_initial_season_spirit(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the season's spirit named (关神), the season by the month (寅卯辰 spring …)."""
+    if x.month is None:
+        return False
+    season = (x.month - 2) % 12 // 3
+    return any(x.trans[0] == _SEASON_SPIRIT[n][season] for n in t.names)
+
+
+def _t_general_over(t: Test, x: _Lesson) -> bool:
+    """The month general (太阳) stands over one of the places (太阳射宅: over the day branch)."""
+    g = x.ke.plate.general
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and x.over(p) == g:
+            return True
+    return False
+
+
+# the year's spirits by their step from the year's branch: 丧门 岁前二辰, 吊客 岁后二辰, 病符 旧太岁
+_YEAR_SPIRIT: Final = {"丧门": 2, "吊客": -2, "病符": -1}
+
+
+def _t_year_upper(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over each place is the year's spirit named in the same place of ``names``."""
+    if x.year is None:
+        return False
+    for name, spirit in zip(t.places, t.names, strict=True):
+        p = x.place(name)
+        if p is None or x.over(p) != (x.year + _YEAR_SPIRIT[spirit]) % 12:
+            return False
+    return True
+
+
+def _t_pair_general(t: Test, x: _Lesson) -> bool:
+    """One of the (heaven over earth) pairs stands on the plate and its heaven branch rides the general."""
+    gof = x.ke.plate.general_of
+    for h, e in t.pair_sets[x.stem]:
+        if x.over(e) == h and gof[h] == t.general:
+            return True
+    return False
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -897,11 +1156,16 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "initial_zhi_de": _t_initial_zhi_de, "initial_po": _t_initial_po, "bikou": _t_bikou,
     "uppers_prosper": _t_uppers_prosper, "initial_month_spirit": _t_initial_month_spirit,
     "places_in_lessons": _t_places_in_lessons, "hour_relation": _t_hour_relation, "any": _t_any,
+    "lu_wang_on_stem": _t_lu_wang_on_stem, "trans_kin": _t_trans_kin, "upper_stage": _t_upper_stage,
+    "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit, "bubei": _t_bubei,
+    "upper_feeds_general": _t_upper_feeds_general, "trans_relation": _t_trans_relation,
+    "items_relation": _t_items_relation, "lesson_uppers_in": _t_lesson_uppers_in, "uppers_pair": _t_uppers_pair,
+    "uppers_harm": _t_uppers_harm, "initial_tomb": _t_initial_tomb, "initial_season_spirit": _t_initial_season_spirit,
+    "general_over": _t_general_over, "year_upper": _t_year_upper, "pair_general": _t_pair_general,
 }
-_FIELDS: Final = {"id", "name", "name_trad", "name_en", "kind", "source", "test", "why", "note"}
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
-                       "names", "count", "generals", "powers", "any"}
+                       "names", "count", "generals", "powers", "any", "either"}
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
                       "month"}
 
@@ -925,10 +1189,13 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
     for t in tests:
         if t.kind in ("spirit_initial", "spirit_on_initial"):
             req |= _NEED_PLATE
-        elif t.kind in ("power", "initial_month_spirit"):
+        elif t.kind in ("power", "initial_month_spirit", "upper_month_spirit", "initial_season_spirit") or (
+                t.kind == "trans_kin" and t.powers):
             req |= _NEED_MONTH
+        elif t.kind == "year_upper":
+            req |= _NEED_PLATE
         parts: list[int] = []
-        if t.places:
+        if t.places and t.kind not in ("upper_month_spirit", "year_upper"):
             parts = [_PLACE_NEED[p] for p in t.places]
             if t.kind == "places_in_lessons":
                 for n in parts:
@@ -941,8 +1208,12 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
             for n in parts[1:]:
                 common &= n
             req |= common
-            if loose and not common and all(parts):
-                req |= _NEED_PLATE if any(n & (_NEED_PLATE | _NEED_MONTH) for n in parts) else _NEED_QUERENT
+            if loose and not common and all(parts):  # each form needs something: the least of them
+                dated = [n for n in parts if n & (_NEED_PLATE | _NEED_MONTH)]
+                if not dated:
+                    req |= _NEED_QUERENT
+                elif len(dated) == len(parts):  # (a mix of date and querent forms needs neither alone)
+                    req |= _NEED_MONTH if any(not n & ~_NEED_MONTH for n in dated) else _NEED_PLATE
     return req
 
 
@@ -1032,10 +1303,11 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if raw["relation"] not in ("generate", "overcome"):
             raise CatalogError(name, entry, "test.relation", raw["relation"], "must be generate or overcome")
         args["relation"] = raw["relation"]
-    if "cross" in raw:
-        if not isinstance(raw["cross"], bool):
-            raise CatalogError(name, entry, "test.cross", raw["cross"], "must be true or false")
-        args["cross"] = raw["cross"]
+    for key in ("cross", "either"):
+        if key in raw:
+            if not isinstance(raw[key], bool):
+                raise CatalogError(name, entry, f"test.{key}", raw[key], "must be true or false")
+            args[key] = raw[key]
     if "stage" in raw:
         from shensha_plates.core.liuren.strength import STAGES
         if raw["stage"] not in STAGES:
@@ -1086,6 +1358,30 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, "test.places", None, "is needed by a test of kind hour_relation")
     if kind == "power" and (not args.get("names") or any(n not in _POWER_ITEMS for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS)}")
+    if kind == "trans_kin" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("鬼", "财")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one kin: 鬼 or 财")
+    if kind == "upper_stage" and ("stage" not in args or any(n not in ("zhuang", "wuxing") for n in args.get("names", ()))
+                                  or len(args.get("names", ())) > 1):
+        raise CatalogError(name, entry, "test.names" if "stage" in args else "test.stage", raw.get("names", raw.get("stage")),
+                           "must give a stage, and at most one reading: zhuang or wuxing")
+    if kind == "item_stem" and (not args.get("names") or any(n not in _POWER_ITEMS or n == "stem" for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS[1:])}")
+    if kind == "upper_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
+    if kind in ("trans_relation", "items_relation") and (not args.get("names") or any(n not in _POWER_ITEMS for n in args["names"])
+                                                        or (kind == "items_relation" and len(args["names"]) != 2)):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS)}"
+                           + (" (two)" if kind == "items_relation" else ""))
+    if kind == "initial_season_spirit" and (not args.get("names") or any(n not in _SEASON_SPIRIT for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list season spirits among {', '.join(_SEASON_SPIRIT)}")
+    if kind == "year_upper" and (not args.get("names") or any(n not in _YEAR_SPIRIT for n in args["names"])
+                                 or len(args["names"]) != len(args.get("places", ()))):
+        raise CatalogError(name, entry, "test.names", raw.get("names"),
+                           f"must name a year spirit ({', '.join(_YEAR_SPIRIT)}) for each place")
+    if kind == "initial_tomb" and any(p not in ("stem", "branch") for p in args.get("places", ())):
+        raise CatalogError(name, entry, "test.places", raw.get("places"), "must be stem and/or branch")
+    if kind == "uppers_harm" and (not args.get("names") or any(n not in ("各", "上", "交") for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must list forms among 各 上 交")
     if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
     if kind == "visit" and len(args.get("places", ())) != 2:
@@ -1103,13 +1399,23 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "trans_general": "general", "trans_has": "branches", "initial_stem": "relation",
              "initial_under": "relation", "initial_horse": "places", "initial_place": "places",
              "initial_over_in": "branches", "initial_month_spirit": "names", "places_in_lessons": "places",
-             "hour_relation": "relation", "any": "alternatives"}
+             "hour_relation": "relation", "any": "alternatives", "upper_stage": "places", "item_stem": "relation",
+             "upper_month_spirit": "places", "trans_relation": "relation", "items_relation": "relation",
+             "lesson_uppers_in": "branches", "uppers_pair": "pairs", "initial_tomb": "places",
+             "initial_season_spirit": "names", "general_over": "places", "year_upper": "places",
+             "pair_general": "general"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
+    if kind == "pair_general" and "pairs" not in args and "by_stem" not in args:
+        raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind pair_general")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind heaven_pair")
+    if kind in ("item_stem", "trans_relation", "items_relation", "power"):
+        args["items"] = tuple(_PH_INDEX[n] for n in args["names"])
+    if "branches" in args:
+        args["branch_set"] = frozenset(args["branches"])
     if "by_stem" in args:
         args["per_stem"] = tuple(args.get("pairs", ()) + tuple(p for stems, ps in args["by_stem"] if s in stems for p in ps)
                                  for s in range(10))
@@ -1120,21 +1426,49 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
     return Test(**args)
 
 
-def _source(name: str, entry: str, raw: object) -> TableSource:
-    books = liuren_tables().books
-    if not isinstance(raw, dict) or set(raw) not in ({"book", "quote"}, {"file", "quote"}):
-        raise CatalogError(name, entry, "source", raw, "must be { book = …, quote = … } or { file = …, quote = … }")
-    quote = raw["quote"]
-    if not isinstance(quote, str) or not quote.strip():
-        raise CatalogError(name, entry, "source.quote", quote, "must be a non-empty quotation")
-    if "book" in raw:
-        if raw["book"] not in books:
-            raise CatalogError(name, entry, "source.book", raw["book"], "is not a book listed in plate.toml")
-        return TableSource(quote=quote, book=raw["book"])
-    from shensha_plates.core.catalog import SEED_FILES
-    if raw["file"] not in SEED_FILES:
-        raise CatalogError(name, entry, "source.file", raw["file"], "is not a seed file code")
-    return TableSource(quote=quote, file=raw["file"])
+def _source(where: Where, f: str, raw: Any) -> TableSource:
+    source: TableSource = table_source(liuren_tables().books)(where, f, raw)
+    return source
+
+
+def _why(where: Where, f: str, value: Any) -> str:
+    """A sentence template naming only the fields of :data:`_WHY_FIELDS`."""
+    value = _NONEMPTY(where, f, value)
+    fields = template_fields(value)
+    if fields is None:
+        raise where.fail(f, value, "is not a valid sentence template (a { or } without its pair)")
+    if not fields <= _WHY_FIELDS:
+        bad = sorted(fields - _WHY_FIELDS)[0]
+        raise where.fail(f, value, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
+    return str(value)
+
+
+def _tests(problem: str) -> Kind:
+    """A non-empty list of ``[[….test]]`` tables, each read by :func:`_read_test`."""
+    def read(where: Where, f: str, raw: Any) -> tuple[Test, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise where.fail(f, raw, problem)
+        return tuple(_read_test(where.file, where.entry, t) for t in raw)
+    return read
+
+
+def _pattern_id(where: Where, f: str, pid: Any) -> str:
+    if not isinstance(pid, str) or not pid.isidentifier():
+        raise where.fail(f, pid, "must be a new identifier")
+    return pid
+
+
+def _as_is(where: Where, f: str, value: Any) -> Any:
+    return value
+
+
+_NONEMPTY: Final = text("must be a non-empty text")
+_PATTERN: Final = Table({
+    "id": Field(_pattern_id), "name": Field(_NONEMPTY), "name_trad": Field(_NONEMPTY), "name_en": Field(_NONEMPTY),
+    "why": Field(_why), "kind": Field(one_of(KINDS, f"must be one of {' '.join(KINDS)}")),
+    "test": Field(_tests("must be a list of [[pattern.test]] tables")),
+    "note": Field(string_("must be a text"), required=False, default=""), "source": Field(_source),
+}, unknown="is not a field of a pattern", missing=None)
 
 
 def load_patterns(path: Path | str | None = None) -> tuple[Pattern, ...]:
@@ -1144,49 +1478,23 @@ def load_patterns(path: Path | str | None = None) -> tuple[Pattern, ...]:
 
 
 def _load(path: Path | str | None) -> tuple[Pattern, ...]:
-    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "patterns.toml"
-    name, data = read_rules(p)
-    raw = data.get("pattern")
-    if not isinstance(raw, list) or not raw:
-        raise CatalogError(name, "(file)", "pattern", raw, "must be a list of [[pattern]] entries")
+    p = Path(path) if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "patterns.toml"
+    name = str(p)
+    data = read_toml(name, p)
     out: list[Pattern] = []
     seen: set[str] = set()
-    for i, item in enumerate(raw):
-        entry = f"pattern {item.get('id', i + 1) if isinstance(item, dict) else i + 1}"
-        if not isinstance(item, dict):
-            raise CatalogError(name, entry, "(entry)", item, "must be a table")
-        extra = set(item) - _FIELDS
-        if extra:
-            key = sorted(extra)[0]
-            raise CatalogError(name, entry, key, item[key], "is not a field of a pattern")
-        pid = item.get("id")
-        if not isinstance(pid, str) or not pid.isidentifier() or pid in seen:
-            raise CatalogError(name, entry, "id", pid, "must be a new identifier")
-        seen.add(pid)
-        texts = {}
-        for key in ("name", "name_trad", "name_en", "why"):
-            value = item.get(key)
-            if not isinstance(value, str) or not value.strip():
-                raise CatalogError(name, entry, key, value, "must be a non-empty text")
-            texts[key] = value
-        fields = {f for _, f, _, _ in string.Formatter().parse(texts["why"]) if f}
-        if not fields <= _WHY_FIELDS:
-            bad = sorted(fields - _WHY_FIELDS)[0]
-            raise CatalogError(name, entry, "why", texts["why"], f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
-        kind = item.get("kind")
-        if kind not in KINDS:
-            raise CatalogError(name, entry, "kind", kind, f"must be one of {' '.join(KINDS)}")
-        tests_raw = item.get("test")
-        if not isinstance(tests_raw, list) or not tests_raw:
-            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[pattern.test]] tables")
-        tests = tuple(_read_test(name, entry, t) for t in tests_raw)
-        req = _requirement(tests, loose=True)
+    for where, item in entries(Where(name), data.get("pattern"), "pattern",
+                               lambda i, item: f"pattern {item.get('id', i + 1) if isinstance(item, dict) else i + 1}",
+                               nonempty=True, not_array="must be a list of [[pattern]] entries",
+                               table_field="(entry)", not_table="must be a table"):
+        v = _PATTERN.read(where, item)
+        if v["id"] in seen:
+            raise where.fail("id", v["id"], "must be a new identifier")
+        seen.add(v["id"])
+        req = _requirement(v["test"], loose=True)
         needs = "plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT else ""
-        note = item.get("note", "")
-        if not isinstance(note, str):
-            raise CatalogError(name, entry, "note", note, "must be a text")
-        out.append(Pattern(pid, texts["name"], texts["name_trad"], kind, _source(name, entry, item.get("source")),
-                           tests, texts["why"], note, needs, texts["name_en"]))
+        out.append(Pattern(v["id"], v["name"], v["name_trad"], v["kind"], v["source"], v["test"], v["why"], v["note"],
+                           needs, v["name_en"]))
     return tuple(out)
 
 
@@ -1273,7 +1581,13 @@ class BifaHit:
         return self.line.verse
 
 
-_LINE_FIELDS: Final = {"number", "verse", "source", "test", "why", "detectable", "reason"}
+_LINE: Final = Table({
+    "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
+    "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),
+    "reason": Field(_as_is, required=False), "test": Field(_as_is, required=False),
+    "why": Field(_as_is, required=False),
+}, unknown="is not a field of a line", missing=None)
+_LINE_TESTS: Final = _tests("must be a list of [[line.test]] (or detectable = false)")
 
 
 def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
@@ -1282,46 +1596,30 @@ def load_bifa(path: Path | str | None = None) -> tuple[BifaLine, ...]:
 
 
 def _load_bifa(path: Path | str | None) -> tuple[BifaLine, ...]:
-    p = path if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
-    name, data = read_rules(p)
+    p = Path(path) if path is not None else Path(str(resources.files("shensha_plates.resources.liuren"))) / "bifa.toml"
+    name = str(p)
+    data = read_toml(name, p)
     raw = data.get("line")
     if not isinstance(raw, list) or len(raw) != 100:
-        raise CatalogError(name, "(file)", "line", None if not isinstance(raw, list) else len(raw),
-                           "must be the hundred [[line]] entries")
+        raise Where(name).fail("line", None if not isinstance(raw, list) else len(raw),
+                               "must be the hundred [[line]] entries")
     out: list[BifaLine] = []
-    for i, item in enumerate(raw):
-        entry = f"line {i + 1}"
-        if not isinstance(item, dict):
-            raise CatalogError(name, entry, "(entry)", item, "must be a table")
-        extra = set(item) - _LINE_FIELDS
-        if extra:
-            key = sorted(extra)[0]
-            raise CatalogError(name, entry, key, item[key], "is not a field of a line")
-        if item.get("number") != i + 1:
-            raise CatalogError(name, entry, "number", item.get("number"), f"must be {i + 1} (the lines in order)")
-        verse = item.get("verse")
-        if not isinstance(verse, str) or not verse.strip():
-            raise CatalogError(name, entry, "verse", verse, "must be the line's text")
-        source = _source(name, entry, item.get("source"))
-        if item.get("detectable", True) is False:
-            reason = item.get("reason")
+    for where, item in entries(Where(name), raw, "line", lambda i, item: f"line {i + 1}", table_field="(entry)",
+                               not_table="must be a table"):
+        n = len(out) + 1
+        if item.get("number") != n:
+            raise where.fail("number", item.get("number"), f"must be {n} (the lines in order)")
+        v = _LINE.read(where, item)
+        if v["detectable"] is False:
+            reason = v["reason"]
             if not isinstance(reason, str) or not reason.strip():
-                raise CatalogError(name, entry, "reason", reason, "must say why the line is not detected")
+                raise where.fail("reason", reason, "must say why the line is not detected")
             if "test" in item:
-                raise CatalogError(name, entry, "test", item["test"], "is not read when detectable = false")
-            out.append(BifaLine(i + 1, verse, source, (), "", reason))
+                raise where.fail("test", item["test"], "is not read when detectable = false")
+            out.append(BifaLine(n, v["verse"], v["source"], (), "", reason))
             continue
-        tests_raw = item.get("test")
-        if not isinstance(tests_raw, list) or not tests_raw:
-            raise CatalogError(name, entry, "test", tests_raw, "must be a list of [[line.test]] (or detectable = false)")
-        why = item.get("why")
-        if not isinstance(why, str) or not why.strip():
-            raise CatalogError(name, entry, "why", why, "must be a non-empty text")
-        fields = {f for _, f, _, _ in string.Formatter().parse(why) if f}
-        if not fields <= _WHY_FIELDS:
-            bad = sorted(fields - _WHY_FIELDS)[0]
-            raise CatalogError(name, entry, "why", why, f"names {{{bad}}}; the fields are {', '.join(sorted(_WHY_FIELDS))}")
-        out.append(BifaLine(i + 1, verse, source, tuple(_read_test(name, entry, t) for t in tests_raw), why))
+        tests = _LINE_TESTS(where, "test", v["test"])
+        out.append(BifaLine(n, v["verse"], v["source"], tests, _why(where, "why", v["why"])))
     return tuple(out)
 
 
@@ -1364,3 +1662,20 @@ def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str], An
             else:
                 append(hit(item, item.why.format_map(x.words())))
     return tuple(out)
+
+
+def not_tried(plate: Plate | None = None, nian_ming: NianMing | None = None,
+              month: int | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The patterns (names) and 毕法赋 lines (numbers) a reading cannot form because it lacks the date (the
+    plates: the year, the month) or the querent — so that a reading without them says what it left out
+    rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …)."""
+    have = ((_NEED_PLATE if plate is not None else 0) | (_NEED_MONTH if plate is not None or month is not None else 0)
+            | (_NEED_QUERENT if nian_ming is not None else 0))
+    return _not_tried(have)
+
+
+@lru_cache(maxsize=8)
+def _not_tried(have: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    names = tuple(p.name for p in patterns() if _requirement(p.tests, loose=True) & ~have)
+    lines = tuple(b.number for b in bifa_lines() if b.tests and _requirement(b.tests, loose=True) & ~have)
+    return names, lines

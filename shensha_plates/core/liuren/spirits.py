@@ -32,7 +32,8 @@ DAY_GROUPS = ("xun", "stem", "branch")
 @dataclass(frozen=True, slots=True)
 class NameStatus:
     """A name that needs the plate, resolved: ``in_force`` on ``branch`` (the earth branch where
-    the condition was tested; None when it could not be tested), and why (``reason``)."""
+    the condition was tested; None when it could not be tested), and why (``reason``; ``reason_en``
+    the same in English, the branches, stems and generals' names kept)."""
 
     id: str
     name: str
@@ -41,10 +42,12 @@ class NameStatus:
     branch: int | None
     reason: str
     spirit: str | None
+    reason_en: str = ""
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "name": self.name, "name_trad": self.name_trad, "in_force": self.in_force,
-                "branch": None if self.branch is None else BRANCHES[self.branch], "reason": self.reason}
+                "branch": None if self.branch is None else BRANCHES[self.branch], "reason": self.reason,
+                "reason_en": self.reason_en}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,62 +117,75 @@ def _spirit_branches(zplate: Plate | None, spirit_id: str | None) -> tuple[int, 
 def _resolve(rule: NameRule, zplate: Plate | None, ke: Ke, reading: str) -> NameStatus:
     hp = ke.plate
 
-    def status(in_force: bool | None, branch: int | None, reason: str, name: str | None = None,
+    def status(in_force: bool | None, branch: int | None, reason: str, en: str, name: str | None = None,
                name_trad: str | None = None) -> NameStatus:
         return NameStatus(rule.id, name or rule.name, name_trad or rule.name_trad, in_force, branch, reason,
-                          rule.spirit)
+                          rule.spirit, en)
 
+    B = BRANCHES
     if rule.kind == "void_initial":
         init = ke.course.transmissions[0]
         yang, yin = hp.void
         if init not in hp.void:
-            return status(False, init, f"初传{BRANCHES[init]}不空（旬空{BRANCHES[yang]}{BRANCHES[yin]}）")
+            return status(False, init, f"初传{B[init]}不空（旬空{B[yang]}{B[yin]}）",
+                          f"the first transmission {B[init]} is not void (the xun leaves {B[yang]} {B[yin]} void)")
         other = yin if init == yang else yang
         if other in ke.course.transmissions[1:]:
-            return status(True, init, f"初传{BRANCHES[init]}与传中{BRANCHES[other]}孤寡俱空", "孤寡课", "孤寡課")
+            return status(True, init, f"初传{B[init]}与传中{B[other]}孤寡俱空",
+                          f"the first transmission {B[init]} and {B[other]} among the transmissions are both void",
+                          "孤寡课", "孤寡課")
         if init == yang:
-            return status(True, init, f"阳空{BRANCHES[init]}发用", "孤课", "孤課")
-        return status(True, init, f"阴空{BRANCHES[init]}发用", "寡课", "寡課")
+            return status(True, init, f"阳空{B[init]}发用", f"the yang void {B[init]} is the first transmission",
+                          "孤课", "孤課")
+        return status(True, init, f"阴空{B[init]}发用", f"the yin void {B[init]} is the first transmission",
+                      "寡课", "寡課")
     branches = _spirit_branches(zplate, rule.spirit)
     if branches is None:
-        return status(None, None, "未知年月，不能定其位置")
+        return status(None, None, "未知年月，不能定其位置", "year and month unknown: its place cannot be found")
     if not branches:
-        return status(False, None, "此时不列此神")
+        return status(False, None, "此时不列此神", "the plates do not have this spirit now")
     if rule.kind == "ghost_on_tomb":
         day_el = stem_phase_index(hp.day % 10)
         for e in branches:
             h = hp.heaven[e]
             if overcomes(branch_phase_index(h), day_el):
-                return status(True, e, f"天盘{BRANCHES[h]}为{STEMS[hp.day % 10]}之鬼，加临墓神{BRANCHES[e]}")
+                return status(True, e, f"天盘{B[h]}为{STEMS[hp.day % 10]}之鬼，加临墓神{B[e]}",
+                              f"heaven-plate {B[h]}, the ghost of {STEMS[hp.day % 10]}, stands over the tomb spirit's {B[e]}")
         e = branches[0]
-        return status(False, e, f"墓神{BRANCHES[e]}上为{BRANCHES[hp.heaven[e]]}，非日之鬼")
+        return status(False, e, f"墓神{B[e]}上为{B[hp.heaven[e]]}，非日之鬼",
+                      f"over the tomb spirit's {B[e]} is {B[hp.heaven[e]]}, not the day's ghost")
     if rule.kind == "heaven_over":
         assert rule.heaven is not None
         for e in branches:
             if hp.heaven[e] == rule.heaven:
-                return status(True, e, f"{BRANCHES[rule.heaven]}加临{BRANCHES[e]}")
+                return status(True, e, f"{B[rule.heaven]}加临{B[e]}", f"{B[rule.heaven]} stands over {B[e]}")
         e = branches[0]
-        return status(False, e, f"{BRANCHES[e]}上为{BRANCHES[hp.heaven[e]]}，非{BRANCHES[rule.heaven]}")
+        return status(False, e, f"{B[e]}上为{B[hp.heaven[e]]}，非{B[rule.heaven]}",
+                      f"over {B[e]} is {B[hp.heaven[e]]}, not {B[rule.heaven]}")
     if rule.kind == "spirit_on":
         for k in branches:
             under = hp.under(k)
             if under in rule.on:
-                return status(True, k, f"天盘{BRANCHES[k]}加{BRANCHES[under]}")
+                return status(True, k, f"天盘{B[k]}加{B[under]}", f"heaven-plate {B[k]} over {B[under]}")
         k = branches[0]
-        return status(False, k, f"天盘{BRANCHES[k]}加{BRANCHES[hp.under(k)]}，不在"
-                      f"{''.join(BRANCHES[b] for b in rule.on)}")
+        on = "".join(B[b] for b in rule.on)
+        return status(False, k, f"天盘{B[k]}加{B[hp.under(k)]}，不在{on}",
+                      f"heaven-plate {B[k]} over {B[hp.under(k)]}, not over {' '.join(on)}")
     # general_over
     assert rule.general is not None
     g = rule.general
     for e in branches:
         if reading == "earth" and hp.generals[e] == g:
-            return status(True, e, f"{_g(g)}加临{BRANCHES[e]}（天盘{BRANCHES[hp.heaven[e]]}）")
+            return status(True, e, f"{_g(g)}加临{B[e]}（天盘{B[hp.heaven[e]]}）",
+                          f"{_g(g)} stands over {B[e]} (heaven plate {B[hp.heaven[e]]})")
         if reading == "heaven" and hp.general_of[e] == g:
-            return status(True, e, f"{_g(g)}乘{BRANCHES[e]}")
+            return status(True, e, f"{_g(g)}乘{B[e]}", f"{_g(g)} rides {B[e]}")
     e = branches[0]
     if reading == "earth":
-        return status(False, e, f"{BRANCHES[e]}上为{_g(hp.generals[e])}，非{_g(g)}")
-    return status(False, e, f"{BRANCHES[e]}乘{_g(hp.general_of[e])}，非{_g(g)}")
+        return status(False, e, f"{B[e]}上为{_g(hp.generals[e])}，非{_g(g)}",
+                      f"over {B[e]} is {_g(hp.generals[e])}, not {_g(g)}")
+    return status(False, e, f"{B[e]}乘{_g(hp.general_of[e])}，非{_g(g)}",
+                  f"{_g(hp.general_of[e])} rides {B[e]}, not {_g(g)}")
 
 
 def spirits_on(state: State | None, ke: Ke, options: KeOptions = DEFAULT_OPTIONS) -> KeSpirits:

@@ -25,7 +25,7 @@ from shensha_plates.core.schema import Field, Kind, Table, Where, branch, branch
 
 __all__ = ["TableSource", "Book", "MonthGeneral", "General", "NobleTable", "DayNight", "MethodInfo",
            "MethodRule", "Choice", "Setting", "NameRule", "LiurenTables", "liuren_tables", "load_tables",
-           "RULE_FIELDS", "NAME_KINDS"]
+           "RULE_FIELDS", "NAME_KINDS", "table_source"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +235,9 @@ def _stem_branches(where: Where, f: str, value: Any) -> tuple[int, ...]:
     return out
 
 
-def _source(books: Mapping[str, Book] | None) -> Kind:
-    """A rule's source: a book of ``books`` (those of plate.toml) or a seed file, with the quotation."""
+def table_source(books: Mapping[str, Book] | None) -> Kind:
+    """A rule's source: a book of ``books`` (those of plate.toml) or a seed file, with the quotation
+    (a kind of :mod:`shensha_plates.core.schema`, for the other Liu Ren files too)."""
     def read(where: Where, f: str, raw: Any) -> TableSource:
         if not isinstance(raw, dict) or set(raw) not in ({"book", "quote"}, {"file", "quote"}):
             raise where.fail(f, raw, "must be { book = …, quote = … } or { file = …, quote = … }")
@@ -300,7 +301,7 @@ def _top_table(where: Where, data: Mapping[str, Any], key: str) -> dict[str, Any
 
 def _settings(where: Where, data: Mapping[str, Any], books: Mapping[str, Book]) -> dict[str, Setting]:
     """The ``[[setting]]`` entries: disputed points, each with its choices (the default first)."""
-    choice = _table("choice", {"id": Field(_ident), "name": Field(_TEXT), "source": Field(_source(books)),
+    choice = _table("choice", {"id": Field(_ident), "name": Field(_TEXT), "source": Field(table_source(books)),
                                "note": _OPTIONAL_NOTE}, build=Choice)
 
     def check(at: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any]) -> None:
@@ -357,7 +358,7 @@ def _load_plate(path: Path | str) -> dict[str, Any]:
         mgs.append(mg)
     if len(mgs) != 12:
         raise where.at("month_general").fail("(count)", len(mgs), "there must be twelve")
-    source = _source(books)
+    source = table_source(books)
     gsource = source(where.at("generals_rule"), "source", _top_table(where, data, "generals_rule").get("source"))
     generals = tuple(_read_all(where, data, "general", _GENERAL))
     if len(generals) != 12 or generals[0].name != "贵人":
@@ -415,7 +416,7 @@ def _load_methods(path: Path | str, books: Mapping[str, Book]) -> dict[str, Any]
             raise at.fail("id", v["id"], f"is not one of the nine methods ({', '.join(METHOD_IDS)})")
 
     method = _table("method", {"id": Field(_ident), "name": Field(_TEXT), "name_trad": Field(_TEXT),
-                               "source": Field(_source(books))}, check=check_method, build=MethodInfo)
+                               "source": Field(table_source(books))}, check=check_method, build=MethodInfo)
     methods: dict[str, MethodInfo] = {m.id: m for m in _read_all(where, data, "method", method)}
     for mid in METHOD_IDS:
         if mid not in methods:
@@ -470,7 +471,7 @@ def _load_names(path: Path | str, books: Mapping[str, Book], generals: tuple[Gen
         "id": Field(_ident), "name": Field(_TEXT), "name_trad": Field(_TEXT), "kind": Field(_TEXT),
         "spirit": Field(_as_is, required=False), "general": Field(_as_is, required=False),
         "heaven": Field(_as_is, required=False), "on": Field(_as_is, required=False),
-        "meaning": Field(_TEXT), "source": Field(_source(books)),
+        "meaning": Field(_TEXT), "source": Field(table_source(books)),
     }, check=check, build=NameRule)
     return {"names": tuple(_read_all(where, data, "name", name_rule)), "name_settings": settings}
 

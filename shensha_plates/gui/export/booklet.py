@@ -27,10 +27,10 @@ from shensha_plates.core.engine import MONTH_NAMES, Options, Plate, State, compu
 from shensha_plates.gui.describe import spirit_name, state_label, to_lang
 from shensha_plates.gui.export.encode import pin_pdf_dates
 from shensha_plates.gui.export.pages import plan_plates
-from shensha_plates.gui.export.snapshot import (
-    PAPERS, ExportError, SnapshotOptions, _footer_height, _paint_footer, _plate_radius, _paper_unit, _pdf_dpi, _plates_scene,
-    checked_target, paint_plates_page, paint_table_page, write_atomic,
-)
+from shensha_plates.gui.export.options import PAPERS, ExportError, SnapshotOptions
+from shensha_plates.gui.export.page_layout import footer_height, paper_unit, pdf_dpi, plate_radius, plates_scene
+from shensha_plates.gui.export.page_paint import paint_footer, paint_plates_page, paint_table_page
+from shensha_plates.gui.export.snapshot import checked_target, write_atomic
 from shensha_plates.gui.fonts import plate_font
 from shensha_plates.gui.i18n import tr
 from shensha_plates.gui.plate.scene import ViewConfig
@@ -125,7 +125,7 @@ def write_booklet(path: str | Path, opts: BookletOptions, catalog: Catalog | Non
     buf = QBuffer()
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buf)
-    writer.setResolution(_pdf_dpi(snap))
+    writer.setResolution(pdf_dpi(snap))
     writer.setCreator("Shensha Plates")
     writer.setTitle(tr("booklet_title", opts.lang, year=to_lang(states[0].year_name, opts.lang)))
     writer.setDocumentId(QUuid.fromString(f"{{{_uuid(opts)}}}"))
@@ -138,7 +138,7 @@ def write_booklet(path: str | Path, opts: BookletOptions, catalog: Catalog | Non
         page = QRectF(0, 0, writer.width(), writer.height())
         for i, pg in enumerate(pages):
             what = tr("contents", opts.lang) if pg.kind == "contents" else (
-                to_lang(MONTH_NAMES[pg.month - 1], opts.lang) if pg.month else
+                (f"month {pg.month}" if opts.lang == "en" else to_lang(MONTH_NAMES[pg.month - 1], opts.lang)) if pg.month else
                 tr("upper_plate", opts.lang))
             if progress is not None and not progress(i, len(pages), what):
                 raise BookletCancelled()
@@ -171,7 +171,7 @@ def _paint_cover(painter: QPainter, page: QRectF, plate: Plate, snap: SnapshotOp
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     painter.fillRect(page, palette.paper)
-    unit, margin = _paper_unit(page)
+    unit, margin = paper_unit(page)
     lang = snap.lang
     inner = QRectF(page.left() + margin, page.top() + margin, page.width() - 2 * margin, unit * 6)
     painter.setPen(QPen(palette.ink))
@@ -180,17 +180,20 @@ def _paint_cover(painter: QPainter, page: QRectF, plate: Plate, snap: SnapshotOp
     painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, tr("booklet_title", lang, year=year))
     y = inner.bottom() + unit
     painter.setFont(plate_font(unit * 1.8))
-    sub = f"{tr('upper_plate', lang)}　{to_lang(XUN_HEADS[plate.state.xun], lang)}{tr('xun', lang)}"
+    if lang == "en":
+        sub = f"{tr('upper_plate', lang)} · {XUN_HEADS[plate.state.xun]} xun"
+    else:
+        sub = f"{tr('upper_plate', lang)}　{to_lang(XUN_HEADS[plate.state.xun], lang)}{tr('xun', lang)}"
     painter.drawText(QRectF(inner.left(), y, inner.width(), unit * 3), Qt.AlignmentFlag.AlignCenter, sub)
     y += unit * 4
     # the year's own square-table spirits, one line under the plate
     year_line = "　".join(f"{name} {pos}" for name, pos in _table_entries(plate, cat, lang, ("year_branch", "year_stem")))
-    bottom = page.bottom() - margin - _footer_height(snap, unit * 1.15) - (unit * 3 if year_line else 0)
-    scene, _rect, plates = _plates_scene(plate, snap, cat)
+    bottom = page.bottom() - margin - footer_height(snap, unit * 1.15) - (unit * 3 if year_line else 0)
+    scene, _rect, plates = plates_scene(plate, snap, cat)
     for title in plates.titles.values():
         title.setVisible(False)
     name = "upper" if "upper" in plates.groups else next(iter(plates.groups))
-    r = _plate_radius(plates, name)
+    r = plate_radius(plates, name)
     plan = plan_plates((inner.left(), y, inner.width(), bottom - y), [(name, r)], gap=0)
     disc = plan.discs[0]
     for other, group in plates.groups.items():
@@ -203,7 +206,7 @@ def _paint_cover(painter: QPainter, page: QRectF, plate: Plate, snap: SnapshotOp
         painter.setPen(QPen(palette.ink))
         painter.setFont(plate_font(unit * 1.6))
         painter.drawText(QRectF(inner.left(), bottom, inner.width(), unit * 3), Qt.AlignmentFlag.AlignCenter, year_line)
-    _paint_footer(painter, page, margin, unit * 1.15, snap, palette)
+    paint_footer(painter, page, margin, unit * 1.15, snap, palette)
 
 
 def _paint_contents(painter: QPainter, page: QRectF, states: list[State], pages: list[BookletPage],
@@ -211,7 +214,7 @@ def _paint_contents(painter: QPainter, page: QRectF, states: list[State], pages:
     palette = snap.palette
     lang = snap.lang
     painter.fillRect(page, palette.paper)
-    unit, margin = _paper_unit(page)
+    unit, margin = paper_unit(page)
     left, width = page.left() + margin * 2.5, page.width() - margin * 5
     y = page.top() + margin * 2
     painter.setPen(QPen(palette.ink))
@@ -244,7 +247,7 @@ def _paint_contents(painter: QPainter, page: QRectF, states: list[State], pages:
         if x1 > x0:
             painter.drawLine(QPointF(x0, y + step * 0.62), QPointF(x1, y + step * 0.62))
         y += step
-    _paint_footer(painter, page, margin, unit * 1.15, replace(snap, legend=False), palette, folio)
+    paint_footer(painter, page, margin, unit * 1.15, replace(snap, legend=False), palette, folio)
 
 
 def _table_entries(plate: Plate, cat: Catalog, lang: str, keys: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -267,7 +270,7 @@ def _paint_month_tables(painter: QPainter, page: QRectF, plate: Plate, snap: Sna
     """The spirits under each branch, then this month's square tables in a grid below."""
     lang = snap.lang
     entries = _table_entries(plate, cat, lang, MONTH_KEYS)
-    unit, margin = _paper_unit(page)
+    unit, margin = paper_unit(page)
     inner_w = page.width() - 2 * margin
     cell_font = plate_font(unit * 1.45)
     fm = QFontMetricsF(cell_font)

@@ -26,6 +26,9 @@ _LABELS = {
                 "paper_look": "仿旧纸色（不用白纸）", "cancel": "取消"},
     "zh-Hant": {"year": "年", "xun": "旬（全年不動）", "paper": "紙張", "landscape": "橫向",
                 "paper_look": "仿舊紙色（不用白紙）", "cancel": "取消"},
+    # our translation
+    "en": {"year": "Year", "xun": "Xun (kept all year)", "paper": "Paper", "landscape": "landscape",
+           "paper_look": "cream paper colour (not white)", "cancel": "Cancel"},
 }
 
 
@@ -40,7 +43,7 @@ class BookletDialog(QDialog):
         self.setWindowTitle(tr("booklet", lang))
         form = QFormLayout(self)
         self.year = QComboBox()
-        self.year.addItems([to_lang(p, lang) for p in PILLARS])
+        self.year.addItems([to_lang(p, lang) + (" year" if lang == "en" else "") for p in PILLARS])
         self.year.setCurrentIndex(PILLARS.index(base.year_name) if base.year_name in PILLARS else 0)
         form.addRow(L["year"], self.year)
         self.xun = QComboBox()
@@ -121,7 +124,7 @@ def booklet_from_window(window: object) -> Path | None:
         return None
     if not path.lower().endswith(".pdf"):
         path += ".pdf"
-    from shensha_plates.gui.export.snapshot import ReadOnlyError
+    from shensha_plates.gui.export.options import ReadOnlyError
     try:
         try:
             done = make_booklet(window, path, opts)  # type: ignore[arg-type]

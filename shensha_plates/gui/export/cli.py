@@ -21,18 +21,20 @@ from pathlib import Path
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from shensha_plates.core.cli import EXIT_USAGE, UsageError, _Parser, add_state_arguments, ascii_number, emit, resolve_calendar, say, write_safely
+from shensha_plates.core.arguments import (CommandParser, UsageError, add_state_arguments, ascii_number,
+                                           rejected_warnings, resolve_calendar)
 from shensha_plates.core import interrupt
 from shensha_plates.core.cycle import ascii_int
 from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.lang import LANGS
+from shensha_plates.core.terminal import EXIT_USAGE, emit, say, write_safely
 
-__all__ = ["main", "build_parser", "booklet_main", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
+__all__ = ["main", "build_parser", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
 
 
-def build_parser() -> _Parser:
-    p = _Parser(prog="shensha-plates snapshot", description="Write a plate snapshot (PNG, SVG or PDF).")
+def build_parser() -> CommandParser:
+    p = CommandParser(prog="shensha-plates snapshot", description="Write a plate snapshot (PNG, SVG or PDF).")
     add_arguments(p)
     return p
 
@@ -95,7 +97,8 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
             return _write_kit(args, out, err)
         if str(args.output).lower().endswith((".html", ".htm")):  # the interactive page: no Qt needed
             return _write_page(args, out, err)
-        from shensha_plates.gui.export.snapshot import SnapshotOptions, export, format_from_path
+        from shensha_plates.gui.export.options import SnapshotOptions, format_from_path
+        from shensha_plates.gui.export.snapshot import export
         fmt = format_from_path(args.output)
         state, calendar = resolve_calendar(args)
         from shensha_plates.core.liuren.cli import split_choices
@@ -108,7 +111,6 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
                                             None if calendar is None else calendar.moment)
         elif getattr(args, "birth", None) is not None:
             raise UsageError("--birth needs a lesson: an hour (--hour, or a --date with a time)")
-        from shensha_plates.core.cli import rejected_warnings
         for line in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
             say(err, line.removeprefix("shensha-plates: "))
         width, height = _size(args.size)
@@ -230,14 +232,6 @@ def _ensure_app() -> None:
     register_fonts()
 
 
-def build_booklet_parser() -> _Parser:
-    p = _Parser(prog="shensha-plates booklet",
-                description="Write the year booklet: a cover with the year plate, contents, and each month "
-                            "(plates, spirits under each branch, the month's square tables) as one PDF.")
-    add_booklet_arguments(p)
-    return p
-
-
 def add_booklet_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``booklet`` (registered in :mod:`shensha_plates.commands`)."""
     p.add_argument("--year", required=True, help="year as a 甲子 (丙午) or a bare branch (午)")
@@ -254,16 +248,6 @@ def add_booklet_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress line")
 
 
-def booklet_main(argv: Sequence[str], out: TextIO | None = sys.stdout, err: TextIO | None = sys.stderr) -> int:
-    """Write the booklet with a progress line on ``err`` (one line, rewritten in place)."""
-    try:
-        args = build_booklet_parser().parse_args(list(argv))
-    except UsageError as e:
-        say(err, f"error: {e}")
-        return EXIT_USAGE
-    return run_booklet(args, out, err)
-
-
 def run_booklet(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
     """``booklet`` with parsed arguments."""
     shown = [False]
@@ -271,7 +255,6 @@ def run_booklet(args: argparse.Namespace, out: TextIO | None, err: TextIO | None
     def line(text: str) -> None:
         write_safely(err, text)
     try:
-        from shensha_plates.core.cli import rejected_warnings
         for warning in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
             say(err, warning.removeprefix("shensha-plates: "))
         from shensha_plates.gui.plate.scene import ViewConfig

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 
 from shensha_plates.core.cycle import ascii_int
 from shensha_plates.gui.i18n import tr
-from shensha_plates.gui.export.snapshot import PAPERS, SnapshotOptions
+from shensha_plates.gui.export.options import PAPERS, SnapshotOptions
 
 __all__ = ["ExportOptionsDialog", "load_snapshot_options", "save_snapshot_options"]
 
@@ -23,6 +23,12 @@ _LABELS = {
     "zh-Hant": {"table": "附各支神煞表", "legend": "圖例", "caption": "標題（年月旬日）", "source": "出處行",
                 "transparent": "透明背景（PNG/SVG）", "paper_look": "仿舊紙色（不用白紙）", "landscape": "橫向", "paper": "紙張", "width": "PNG 寬度（像素）",
                 "dpi": "解析度（DPI）", "lesson": "附課傳（天盤、天將、四課三傳及所乘神煞）"},
+    # our translation
+    "en": {"table": "the spirits under each branch (table)", "legend": "legend", "caption": "caption (year, month, xun, day)",
+           "source": "source line", "transparent": "transparent background (PNG/SVG)",
+           "paper_look": "cream paper colour (not white)", "landscape": "landscape", "paper": "Paper",
+           "width": "PNG width (pixels)", "dpi": "Resolution (DPI)",
+           "lesson": "the lesson (heaven plate, generals, four lessons, three transmissions and their spirits)"},
 }
 
 

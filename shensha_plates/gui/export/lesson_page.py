@@ -1,6 +1,6 @@
 """The lesson (课传) in a snapshot: the heaven rings turned on the page, and rows for the spirits table.
 
-Used by :mod:`shensha_plates.gui.export.snapshot` when a snapshot includes the lesson: the heaven plate and the
+Used by :mod:`shensha_plates.gui.export.page_layout` when a snapshot includes the lesson: the heaven plate and the
 generals are drawn around the lower plate as in the window, the conditional names in force or
 dimmed as the core resolves them, and the spirits page lists the four lessons, the three
 transmissions with the method, and the spirits on each branch of the lesson.

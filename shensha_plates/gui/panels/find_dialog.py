@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QDialog, QFormLa
 from shensha_plates.core.catalog import default_catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.errors import ShenshaError
+from shensha_plates.core.english import english
 from shensha_plates.core.find import LESSON_PLACES, Match, hit_line, parse_condition, search
 from shensha_plates.core.lang import name_in
 from shensha_plates.gui.describe import to_lang
@@ -64,6 +65,8 @@ class FindDialog(QDialog):
         self.place = QComboBox()
         for value, key in _PLACES:
             label = to_lang(key, lang) if len(key) == 1 else (key if key in LESSON_PLACES.values() else tr(key, lang))
+            if lang == "en" and key in LESSON_PLACES.values():  # our translation
+                label = {"干上": "over the day stem", "支上": "over the day branch"}.get(key) or english().term(key)
             self.place.addItem(to_lang(label, lang), value)
         add = QPushButton(tr("find_add", lang))
         add.clicked.connect(self._add_condition)
@@ -191,7 +194,11 @@ class FindDialog(QDialog):
             return
         for hit in found:
             self.hits.append(hit)
-            item = QListWidgetItem(to_lang(hit_line(hit), self.lang))
+            if self.lang == "en":  # as find --lang en writes it
+                from shensha_plates.core.english_text import hit_line_english
+                item = QListWidgetItem(hit_line_english(hit))
+            else:
+                item = QListWidgetItem(to_lang(hit_line(hit), self.lang))
             item.setData(Qt.ItemDataRole.UserRole, len(self.hits) - 1)
             self.results.addItem(item)
         self.progress.setValue(round(1000 * done / max(1, self._total)))

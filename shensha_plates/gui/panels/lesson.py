@@ -27,12 +27,11 @@ from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.liuren import KeOptions, liuren_tables
 from shensha_plates.core.liuren.patterns import BifaHit, PatternHit
 from shensha_plates.core.liuren.spirits import NameStatus
-from shensha_plates.gui.describe import to_lang
 from shensha_plates.gui.i18n import tr
 from shensha_plates.gui.lifetime import delete_on_close
 from shensha_plates.gui.liuren import general_name
-from shensha_plates.gui.lesson_text import (Lit, WalkStep, lesson_parts, school_differences, spirits_html,
-                                            walk_steps)
+from shensha_plates.gui.lesson_text import (Lit, WalkStep, choice_words, lesson_parts, school_differences, setting_words,
+                                            spirits_html, walk_steps)
 from shensha_plates.gui.panels.lesson_quiz import LessonQuizDialog
 
 if TYPE_CHECKING:
@@ -294,10 +293,11 @@ class LessonPanel(QWidget):
             combo.blockSignals(True)
             combo.clear()
             for choice in setting.choices:
-                combo.addItem(to_lang(choice.name, lang), choice.id)
-                combo.setItemData(combo.count() - 1, to_lang(choice.note, lang), 3)  # tooltip role
+                name, note = choice_words(setting.id, choice.id, lang)
+                combo.addItem(name, choice.id)
+                combo.setItemData(combo.count() - 1, note, 3)  # tooltip role
             combo.blockSignals(False)
-            self.setting_labels[setting.id].setText(to_lang(setting.name, lang))
+            self.setting_labels[setting.id].setText(setting_words(setting.id, lang))
         self._walk_controls()
         self.querent_label.setText(tr("nian_ming", lang))
         self.birth_edit.setPlaceholderText(tr("querent_birth", lang))
@@ -319,9 +319,10 @@ class LessonPanel(QWidget):
 
     def _school_title(self) -> None:
         lang = self.model.lang
-        chosen = [to_lang(liuren_tables().settings[sid].choice(cid).name, lang) for sid, cid in self.model.ke_options.choices]
+        chosen = [choice_words(sid, cid, lang)[0] for sid, cid in self.model.ke_options.choices]
         arrow = "▾" if self.school_toggle.isChecked() else "▸"
-        self.school_toggle.setText(f"{arrow} {tr('school', lang)}：" + ("；".join(chosen) if chosen else "《大六壬指南》"))
+        sep = ("; ", ": ") if lang == "en" else ("；", "：")
+        self.school_toggle.setText(f"{arrow} {tr('school', lang)}{sep[1]}" + (sep[0].join(chosen) if chosen else "《大六壬指南》"))
 
     def show_options(self) -> None:
         ke = self.model.ke_options

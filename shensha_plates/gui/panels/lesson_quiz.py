@@ -107,7 +107,8 @@ class LessonQuizDialog(QDialog):
         if callable(self.on_hide):
             self.on_hide(True)
         lang = m.lang
-        head = f"{pillar_name(day)}日　{BRANCHES[general]}将加{BRANCHES[hour]}"
+        head = (f"{pillar_name(day)} day · the {BRANCHES[general]} general over the {BRANCHES[hour]} hour"
+                if lang == "en" else f"{pillar_name(day)}日　{BRANCHES[general]}将加{BRANCHES[hour]}")
         self.prompt.setText(head + "\n" + tr({"first": "quiz_first", "method": "quiz_method",
                                                "pattern": "quiz_pattern"}[self.kind], lang))
         self.feedback.clear()

@@ -78,7 +78,8 @@ class QuizDialog(QDialog):
         model.set_state(q.state)
         self.view.hide_names({q.ring} if q.ring else set())
         trad = is_trad(lang)
-        self.prompt.setText(q.prompt(model.catalog, trad) + ("" if q.kind == "which" else
+        question = q.prompt_en(model.catalog) if lang == "en" else q.prompt(model.catalog, trad)
+        self.prompt.setText(question + ("" if q.kind == "which" else
                                                              "\n" + tr("quiz_click", lang)))
         for b in self.option_buttons:
             b.deleteLater()

@@ -168,6 +168,8 @@ class SelectionDisc(QWidget):
 
 
 def selection_html(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
+    if lang == "en":
+        return _selection_english(plate)
     e = html.escape
     trad = is_trad(lang)
     rules = plate.rules
@@ -208,6 +210,55 @@ def selection_html(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
     out.append(f"<h3 style='margin:8px 0 2px 0'>{e(tr('sel_spurious', lang))}</h3>")
     for x in rules.spurious:
         out.append(f"<div style='margin:3px 0'><b>{e(x.name_trad if trad else x.name)}</b>"
+                   f"<br/><span style='color:#777;font-size:small'>「{e(x.source.quote)}」</span></div>")
+    return "".join(out)
+
+
+def _selection_english(plate: SelectionPlate) -> str:
+    """The date selection in English: each spirit's name with its pinyin and gloss, its meaning, the
+    book's remedy, notes and variants (our translation, core/english.py), the returns and the source."""
+    from shensha_plates.core.english import english, label
+    e = html.escape
+    en = english()
+    rules = plate.rules
+    out = [f"<h2 style='margin:0'>{e(plate.year_name.removesuffix('年'))} year, month {plate.month}</h2>"]
+    for period, title in (("year", tr("sel_year", "en")), ("month", tr("sel_month", "en"))):
+        out.append(f"<h3 style='margin:8px 0 2px 0'>{e(title)}</h3>")
+        for sp in rules.spirits:
+            if sp.period != period:
+                continue
+            g = en.named(sp.name, en.selection, sp.id)
+            places = [x for x in plate.placements if x.spirit.id == sp.id]
+            where = (", ".join("".join(x.labels) for x in places).replace("中宫", "the central palace")
+                     .replace("宫", " palace")  # 震宫: Zhen palace
+                     or tr("sel_needs_stem", "en"))
+            color = _QUALITY_COLOR[sp.quality].name()
+            line = (f"<div style='margin:3px 0'><b style='color:{color}'>{e(label(sp.name, g.gloss))}</b> "
+                    f"<b>{e(where)}</b>")
+            if sp.remedy == "none":
+                line += f" <b style='color:#b3261e'>{e(tr('sel_no_remedy', 'en'))}</b>"
+            if g.meaning:
+                line += f"<br/>{e(g.meaning)}"
+            if sp.remedy != "none" and en.system_text(sp.remedy):
+                line += f"<br/><span style='color:#1f6f6b'>{e(tr('sel_remedy', 'en'))}: {e(en.system_text(sp.remedy))}</span>"
+            if sp.flight is not None and sp.flight.method != "stem":
+                months = return_months(sp, plate.year_branch, plate.year_stem, rules)
+                line += f"<br/><span style='color:#555'>{e(tr('sel_returns', 'en'))}: {e(', '.join(map(str, months)) or '—')}</span>"
+            if sp.id == "da_jiang_jun" and plate.year_stem is not None:
+                months = general_return_months(plate.year_branch, plate.year_stem, rules)
+                line += f"<br/><span style='color:#555'>{e(tr('sel_returns', 'en'))}: {e(', '.join(map(str, months)))}</span>"
+            if sp.note and en.system_text(sp.note):
+                line += f"<br/><span style='color:#555;font-size:small'>{e(en.system_text(sp.note))}</span>"
+            for v in sp.variants:
+                verdict = tr("rejected_by_source", "en") if v.verdict == "rejected" else ""
+                line += (f"<br/><span style='color:#555;font-size:small'>Variant <code>{e(v.id)}</code>: "
+                         f"<b>{e(verdict)}</b> {e(en.system_text(v.note))} ({e(source_line(v.source, 'en'))})</span>")
+            line += (f"<br/><span style='color:#777;font-size:small'>{e(tr('source', 'en'))}: "
+                     f"{e(source_line(sp.source, 'en'))}</span></div>")
+            out.append(line)
+    out.append(f"<h3 style='margin:8px 0 2px 0'>{e(tr('sel_spurious', 'en'))}</h3>")
+    for x in rules.spurious:
+        out.append(f"<div style='margin:3px 0'><b>{e(label(x.name, ''))}</b>"
                    f"<br/><span style='color:#777;font-size:small'>「{e(x.source.quote)}」</span></div>")
     return "".join(out)
 

@@ -28,6 +28,16 @@ TABS: Final = (
     ("干煞", "day_stem", tuple(STEMS)),
     ("支煞", "day_branch", tuple(BRANCHES)),
 )
+# the tabs' titles and the headers that are words, in English (our translation); branches, stems and the
+# xun's heads stay as they are
+TABS_EN: Final = {
+    "year_branch": ("Year branch", None), "year_stem": ("Year stem", None),
+    "month": ("Month", tuple(str(m) for m in range(1, 13))),
+    "season": ("Season", ("spring", "summer", "autumn", "winter")),
+    "mzj": ("Month of the season", ("first", "middle", "last")),
+    "mgroup": ("Months 1 5 9 …", ("1 5 9", "2 6 10", "3 7 11", "4 8 12")),
+    "xun": ("Xun", None), "day_stem": ("Day stem", None), "day_branch": ("Day branch", None),
+}
 CURRENT: Final = QColor(255, 205, 40, 120)
 
 
@@ -60,6 +70,9 @@ class TablesDialog(QDialog):
         cat = self.model.catalog
         values = self.model.plate.state.key_values()
         for i, (title, key, headers) in enumerate(TABS):
+            if lang == "en":
+                title, words = TABS_EN[key]
+                headers = words or headers
             self.tabs.setTabText(i, to_lang(title, lang))
             rows = []
             for s in cat.spirits:

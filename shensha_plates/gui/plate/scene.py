@@ -33,7 +33,7 @@ from shensha_plates.gui.plate.slot_paint import METRICS, SlotEntry, metrics_for
 from shensha_plates.gui.style import PALETTE, Palette
 from shensha_plates.gui.plate.wedge_item import WedgeItem
 
-__all__ = ["PlateScene", "ViewConfig", "slot_entries", "ring_layout", "UPPER", "LOWER", "STACKED"]
+__all__ = ["PlateScene", "ViewConfig", "PrintView", "slot_entries", "ring_layout", "UPPER", "LOWER", "STACKED"]
 
 UPPER: Final = ("U4", "U3", "U2", "U1")
 LOWER: Final = ("L7", "L6", "L5", "L1", "L3", "L4", "L2")
@@ -59,6 +59,16 @@ class ViewConfig:
     def palette(self) -> Palette:
         from shensha_plates.gui.style import HIGH_CONTRAST
         return HIGH_CONTRAST if self.high_contrast else PALETTE
+
+
+@dataclass(frozen=True)
+class PrintView(ViewConfig):
+    """The plates' view on white paper, for print (snapshots and the booklet)."""
+
+    @property
+    def palette(self) -> Palette:
+        from shensha_plates.gui.style import PRINT_PALETTE
+        return PRINT_PALETTE
 
 
 def _ring_index(plate: Plate) -> dict[tuple[str, str, int], str]:

@@ -162,7 +162,7 @@ def run_app(argv: Sequence[str] = (), lang: str | None = None, start: Snapshot |
     if check is not None:
         import time
 
-        from shensha_plates.core.cli import emit
+        from shensha_plates.core.terminal import emit
         QApplication.processEvents()
         window.view.grab()  # type: ignore[attr-defined]
         line = (f"painted {time.clock_gettime(time.CLOCK_MONOTONIC):.6f} {time.process_time():.6f} "

@@ -51,7 +51,7 @@ from shensha_plates.core.lang import LANGS  # noqa: E402
 if TYPE_CHECKING:
     import argparse
 
-    from shensha_plates.core.cli import _Parser
+    from shensha_plates.core.arguments import CommandParser
     from shensha_plates.gui.model import Snapshot
 
 # Everything else is imported by main, after Ctrl+C has been made a quiet exit (importing the
@@ -65,7 +65,7 @@ WINDOW_LANGS = LANGS
 def add_window_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``gui`` (registered in :mod:`shensha_plates.commands`): the language and the
     state to open at, as ``show`` and ``ke`` take it (none: the state the window was left in)."""
-    from shensha_plates.core.cli import add_state_arguments
+    from shensha_plates.core.arguments import add_state_arguments
     p.add_argument("--lang", choices=WINDOW_LANGS, default=None,
                    help="the window's language: simplified (zh-Hans) or traditional (zh-Hant) characters")
     add_state_arguments(p)
@@ -82,16 +82,16 @@ _STATE_FLAGS = ("date", "now", "year", "month", "xun", "day", "hour", "tz", "yea
 def window_start(args: argparse.Namespace) -> Snapshot | None:
     """Where the window opens, from ``gui``'s state arguments (None: none given, the saved state).
     Bad input raises :class:`shensha_plates.core.errors.ShenshaError` before Qt starts."""
-    from shensha_plates.core.cli import UsageError, resolve_calendar
+    from shensha_plates.core.arguments import UsageError, resolve_calendar
     from shensha_plates.core.errors import InputError
-    from shensha_plates.core.liuren.cli import parse_general, split_variants
+    from shensha_plates.core.liuren.cli import parse_general, split_choices
     from shensha_plates.gui.model import Snapshot
     if not (any(getattr(args, k, None) for k in _STATE_FLAGS) or args.general or args.variant):
         return None
     if not any(getattr(args, k, None) for k in _STATE_FLAGS):
         raise UsageError("--general and --variant open the window at a state: give --date (or --now), or "
                          "--year and --month (with --xun, --day, --hour) as well")
-    ke, options = split_variants(args.variant)
+    ke, options = split_choices(args.variant)
     state, info = resolve_calendar(args)
     general = None if args.general is None else parse_general(args.general)
     if info is not None and general is not None:
@@ -105,17 +105,18 @@ def window_start(args: argparse.Namespace) -> Snapshot | None:
     return Snapshot(state, options, info, general, ke if ke.choices else None)
 
 
-def window_parser() -> _Parser:
+def window_parser() -> CommandParser:
     """``gui``'s options alone (the program's command line is :mod:`shensha_plates.commands`)."""
-    from shensha_plates.core.cli import _Parser
-    p = _Parser(prog="shensha-plates gui", description="Open the window (also: shensha-plates with no command).")
+    from shensha_plates.core.arguments import CommandParser
+    p = CommandParser(prog="shensha-plates gui", description="Open the window (also: shensha-plates with no command).")
     add_window_arguments(p)
     return p
 
 
 def run_window(options: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int:
     """Open the window; a display that cannot be reached is one line and status 2, before Qt starts."""
-    from shensha_plates.core.cli import EXIT_USAGE, rejected_warnings, say
+    from shensha_plates.core.arguments import rejected_warnings
+    from shensha_plates.core.terminal import EXIT_USAGE, say
     from shensha_plates.gui.qt_start import display_problem, prepare_qt_locale
     start = window_start(options)  # bad input: one line (by the caller), before any window
     for line in rejected_warnings(options.variant):  # a rejected reading is never chosen silently
@@ -140,7 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     restore = interrupt.install()
     try:
         from shensha_plates.commands import WINDOW, parse, run
-        from shensha_plates.core.cli import EXIT_USAGE, UsageError, decode_argv, say
+        from shensha_plates.core.arguments import UsageError
+        from shensha_plates.core.terminal import EXIT_USAGE, decode_argv, say
         try:
             args = parse(decode_argv(sys.argv[1:]) if argv is None else list(argv))
         except UsageError as e:

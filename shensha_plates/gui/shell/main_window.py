@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from shensha_plates.gui.panels.tables import TablesDialog
     from shensha_plates.gui.panels.systems import SystemsDialog
     from shensha_plates.gui.panels.find_dialog import FindDialog
-    from shensha_plates.gui.export.snapshot import SnapshotOptions
+    from shensha_plates.gui.export.options import SnapshotOptions
 
 __all__ = ["MainWindow"]
 
@@ -597,7 +597,7 @@ class MainWindow(QMainWindow):
             self._set_details(f"<p style='color:#777'>{tr('click_hint', lang)}</p>")
             return
         # the conditional names the Liu Ren plate decides, with the core's reason
-        decided = {n.spirit: (bool(n.in_force), n.reason) for n in self.model.names
+        decided = {n.spirit: (bool(n.in_force), n.reason_en if lang == "en" else n.reason) for n in self.model.names
                    if n.spirit is not None and n.spirit == n.id and n.in_force is not None}
         self._set_details(branch_html(self.model.plate, branch, self.model.catalog, lang,
                                       english=self.panel.english.isChecked() or self.model.lang == "en", decided=decided))
@@ -741,7 +741,7 @@ class MainWindow(QMainWindow):
     # -- snapshots -----------------------------------------------------------------------------
     def snapshot_options(self, fmt: str = "png") -> SnapshotOptions:
         from shensha_plates.gui.export.dialog import load_snapshot_options
-        from shensha_plates.gui.export.snapshot import SnapshotOptions
+        from shensha_plates.gui.export.options import SnapshotOptions
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
         return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
                        view=self.view.config, lesson=self.model.ke,  # the lesson, when the state has one
@@ -750,7 +750,8 @@ class MainWindow(QMainWindow):
     def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind.
         A read-only file is replaced only when the user confirms it (:meth:`confirm_replace`)."""
-        from shensha_plates.gui.export.snapshot import ReadOnlyError, export, format_from_path
+        from shensha_plates.gui.export.options import ReadOnlyError, format_from_path
+        from shensha_plates.gui.export.snapshot import export
         replace_read_only = False
         while True:
             try:
@@ -850,7 +851,7 @@ class MainWindow(QMainWindow):
     def print_to(self, printer: object) -> None:
         from PySide6.QtCore import QRectF
         from PySide6.QtGui import QPainter
-        from shensha_plates.gui.export.snapshot import paint_pages
+        from shensha_plates.gui.export.page_paint import paint_pages
         opts = replace(self.snapshot_options("pdf"), transparent=True)
         painter = QPainter(printer)  # type: ignore[call-overload]
         try:
