@@ -99,7 +99,8 @@ def test_92_dragon_on_the_breath_of_life() -> None:
 
 def test_the_lines_now_read() -> None:
     read = {b.number for b in bifa_lines() if b.detectable}
-    assert {7, 13, 14, 19, 20, 36, 38, 78, 80, 92, 15, 27, 29, 30, 35, 37, 75, 76} <= read and len(read) == 62
+    assert {7, 13, 14, 19, 20, 36, 38, 78, 80, 92, 15, 27, 29, 30, 35, 37, 75, 76, 53, 60, 65, 66, 71, 72} <= read
+    assert len(read) == 68
     _, hits = read_lesson(at("戊子", "午"), month=B("寅"))
     assert 13 in {h.number for h in hits}
 
@@ -173,3 +174,63 @@ def test_75_punishment_above() -> None:
 def test_76_mutual_harm(day: str, shang: str) -> None:
     # 各: 甲申日干上巳 (巳害寅, 亥害申); 上: 乙亥日干上子 (子害未); 交: 乙未日干上子 (子害未, 卯害辰); 《直指》 丙子日干上子
     assert 76 in lines(at(day, shang))
+
+
+def _plate(year: str, ke: Ke) -> object:
+    from shensha_plates.core.engine import State, compute_plate
+    return compute_plate(State(year_branch=B(year), month=1, xun=ke.day // 10, day=ke.day, hour=ke.plate.hour))
+
+
+def lines_with(ke: Ke, plate: object) -> set[int]:
+    return {h.number for h in detect_bifa(ke, plate)}  # type: ignore[arg-type]
+
+
+def test_53_two_snakes_round_the_tomb() -> None:
+    # 「丙戌日戌加巳……昼夜天将皆乘蛇」
+    for hour in range(12):
+        ke = compute_ke(parse_pillar("丙戌"), hour, (5 + hour) % 12)  # 戌 over 巳
+        assert (53 in lines(ke)) == (ke.plate.general_of[B("戌")] == 1)
+    assert any(53 in lines(compute_ke(parse_pillar("丙戌"), h, (5 + h) % 12)) for h in range(12))
+
+
+@pytest.mark.parametrize("day, hour, general", [("丙午", "午", "戌"), ("乙卯", "卯", "子")])
+def test_60_the_sun_on_the_house(day: str, hour: str, general: str) -> None:
+    assert 60 in lines(compute_ke(parse_pillar(day), B(hour), B(general)))
+    assert 60 not in lines(compute_ke(parse_pillar(day), (B(hour) + 1) % 12, B(general)))
+
+
+def test_65_tomb_and_pass() -> None:
+    ke = at("乙丑", "未")  # 「乙丑……四日于秋季占之，未乃干之墓作关神为发用」
+    assert ke.transmissions[0].branch == B("未")
+    assert 65 in lines(ke, "申") and 65 not in lines(ke, "寅") and 65 not in lines(ke)
+    ke = compute_ke(parse_pillar("丁卯"), 0, (B("戌") - B("卯")) % 12)  # 「丁卯日戌加卯为发用，冬占」
+    assert 65 in lines(ke, "子")
+
+
+@pytest.mark.parametrize("day, heaven, earth", [("甲子", "辰", "子"), ("甲午", "戌", "寅"), ("甲午", "戌", "子"),
+                                                ("乙酉", "丑", "辰")])
+def test_66_branch_tomb_as_wealth(day: str, heaven: str, earth: str) -> None:
+    # 「甲子日辰加子，乃支之墓神而作干之财为发用；甲午日戌加寅用，甲午日戌加子用，乙酉日丑加辰用」
+    ke = compute_ke(parse_pillar(day), 0, (B(heaven) - B(earth)) % 12)
+    assert ke.transmissions[0].branch == B(heaven)
+    assert 66 in lines(ke)
+
+
+def test_66_near_miss() -> None:
+    ke = compute_ke(parse_pillar("甲子"), 0, (B("巳") - B("子")) % 12)
+    assert 66 not in lines(ke)
+
+
+def test_71_sickness_talisman_on_the_house() -> None:
+    ke = compute_ke(parse_pillar("甲午"), 0, (B("亥") - B("午")) % 12)  # 子年: 病符 亥, over 午, water on fire
+    assert 71 in lines_with(ke, _plate("子", ke))
+    assert 71 not in lines_with(ke, _plate("丑", ke)) and 71 not in lines(ke)
+
+
+@pytest.mark.parametrize("day", ["甲午", "丁亥", "己亥", "庚子", "癸巳", "甲戌", "丁卯", "己卯", "庚辰", "癸酉"])
+def test_72_mourning_on_stem_and_branch(day: str) -> None:
+    ke = compute_ke(parse_pillar(day), 0, 3)
+    gs, zs = ke.lessons[0].upper, ke.lessons[2].upper
+    year = (gs + 2) % 12 if (zs - gs) % 12 == 4 else (gs - 2) % 12  # 干上 吊客 (支上 丧门), or the other way
+    assert 72 in lines_with(ke, _plate(BRANCHES[year], ke))
+    assert 72 not in lines_with(ke, _plate(BRANCHES[(year + 1) % 12], ke)) and 72 not in lines(ke)

@@ -1073,6 +1073,62 @@ def _t_uppers_harm(t: Test, x: _Lesson) -> bool:
     return False
 
 
+def _t_initial_tomb(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the tomb (木未 火戌 土水辰 金丑) of the phase of one of the places (the stem, the branch)."""
+    first = x.trans[0]
+    for name in t.places:
+        ph = _SP(x.stem) if name == "stem" else _BP(x.branch)
+        if first == _TOMB[ph]:
+            return True
+    return False
+
+
+# spirits of the season (by 春 夏 秋 冬): 关神 春丑 夏辰 秋未 冬戌
+_SEASON_SPIRIT: Final = {"关神": (1, 4, 7, 10)}
+
+
+def _t_initial_season_spirit(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the season's spirit named (关神), the season by the month (寅卯辰 spring …)."""
+    if x.month is None:
+        return False
+    season = (x.month - 2) % 12 // 3
+    return any(x.trans[0] == _SEASON_SPIRIT[n][season] for n in t.names)
+
+
+def _t_general_over(t: Test, x: _Lesson) -> bool:
+    """The month general (太阳) stands over one of the places (太阳射宅: over the day branch)."""
+    g = x.ke.plate.general
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and x.over(p) == g:
+            return True
+    return False
+
+
+# the year's spirits by their step from the year's branch: 丧门 岁前二辰, 吊客 岁后二辰, 病符 旧太岁
+_YEAR_SPIRIT: Final = {"丧门": 2, "吊客": -2, "病符": -1}
+
+
+def _t_year_upper(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over each place is the year's spirit named in the same place of ``names``."""
+    if x.year is None:
+        return False
+    for name, spirit in zip(t.places, t.names, strict=True):
+        p = x.place(name)
+        if p is None or x.over(p) != (x.year + _YEAR_SPIRIT[spirit]) % 12:
+            return False
+    return True
+
+
+def _t_pair_general(t: Test, x: _Lesson) -> bool:
+    """One of the (heaven over earth) pairs stands on the plate and its heaven branch rides the general."""
+    gof = x.ke.plate.general_of
+    for h, e in t.pair_sets[x.stem]:
+        if x.over(e) == h and gof[h] == t.general:
+            return True
+    return False
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -1104,7 +1160,8 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "item_stem": _t_item_stem, "upper_month_spirit": _t_upper_month_spirit, "bubei": _t_bubei,
     "upper_feeds_general": _t_upper_feeds_general, "trans_relation": _t_trans_relation,
     "items_relation": _t_items_relation, "lesson_uppers_in": _t_lesson_uppers_in, "uppers_pair": _t_uppers_pair,
-    "uppers_harm": _t_uppers_harm,
+    "uppers_harm": _t_uppers_harm, "initial_tomb": _t_initial_tomb, "initial_season_spirit": _t_initial_season_spirit,
+    "general_over": _t_general_over, "year_upper": _t_year_upper, "pair_general": _t_pair_general,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
@@ -1132,10 +1189,13 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
     for t in tests:
         if t.kind in ("spirit_initial", "spirit_on_initial"):
             req |= _NEED_PLATE
-        elif t.kind in ("power", "initial_month_spirit", "upper_month_spirit") or (t.kind == "trans_kin" and t.powers):
+        elif t.kind in ("power", "initial_month_spirit", "upper_month_spirit", "initial_season_spirit") or (
+                t.kind == "trans_kin" and t.powers):
             req |= _NEED_MONTH
+        elif t.kind == "year_upper":
+            req |= _NEED_PLATE
         parts: list[int] = []
-        if t.places and t.kind != "upper_month_spirit":
+        if t.places and t.kind not in ("upper_month_spirit", "year_upper"):
             parts = [_PLACE_NEED[p] for p in t.places]
             if t.kind == "places_in_lessons":
                 for n in parts:
@@ -1312,6 +1372,14 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
                                                         or (kind == "items_relation" and len(args["names"]) != 2)):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list items among {', '.join(_POWER_ITEMS)}"
                            + (" (two)" if kind == "items_relation" else ""))
+    if kind == "initial_season_spirit" and (not args.get("names") or any(n not in _SEASON_SPIRIT for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list season spirits among {', '.join(_SEASON_SPIRIT)}")
+    if kind == "year_upper" and (not args.get("names") or any(n not in _YEAR_SPIRIT for n in args["names"])
+                                 or len(args["names"]) != len(args.get("places", ()))):
+        raise CatalogError(name, entry, "test.names", raw.get("names"),
+                           f"must name a year spirit ({', '.join(_YEAR_SPIRIT)}) for each place")
+    if kind == "initial_tomb" and any(p not in ("stem", "branch") for p in args.get("places", ())):
+        raise CatalogError(name, entry, "test.places", raw.get("places"), "must be stem and/or branch")
     if kind == "uppers_harm" and (not args.get("names") or any(n not in ("各", "上", "交") for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), "must list forms among 各 上 交")
     if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
@@ -1333,11 +1401,15 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "initial_over_in": "branches", "initial_month_spirit": "names", "places_in_lessons": "places",
              "hour_relation": "relation", "any": "alternatives", "upper_stage": "places", "item_stem": "relation",
              "upper_month_spirit": "places", "trans_relation": "relation", "items_relation": "relation",
-             "lesson_uppers_in": "branches", "uppers_pair": "pairs"}
+             "lesson_uppers_in": "branches", "uppers_pair": "pairs", "initial_tomb": "places",
+             "initial_season_spirit": "names", "general_over": "places", "year_upper": "places",
+             "pair_general": "general"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
+    if kind == "pair_general" and "pairs" not in args and "by_stem" not in args:
+        raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind pair_general")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind heaven_pair")
     if kind in ("item_stem", "trans_relation", "items_relation", "power"):
