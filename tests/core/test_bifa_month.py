@@ -100,7 +100,7 @@ def test_92_dragon_on_the_breath_of_life() -> None:
 def test_the_lines_now_read() -> None:
     read = {b.number for b in bifa_lines() if b.detectable}
     assert {7, 13, 14, 19, 20, 36, 38, 78, 80, 92, 15, 27, 29, 30, 35, 37, 75, 76, 53, 60, 65, 66, 71, 72} <= read
-    assert len(read) == 68
+    assert {69, 83, 84} <= read and len(read) == 71
     _, hits = read_lesson(at("戊子", "午"), month=B("寅"))
     assert 13 in {h.number for h in hits}
 
@@ -234,3 +234,32 @@ def test_72_mourning_on_stem_and_branch(day: str) -> None:
     year = (gs + 2) % 12 if (zs - gs) % 12 == 4 else (gs - 2) % 12  # 干上 吊客 (支上 丧门), or the other way
     assert 72 in lines_with(ke, _plate(BRANCHES[year], ke))
     assert 72 not in lines_with(ke, _plate(BRANCHES[(year + 1) % 12], ke)) and 72 not in lines(ke)
+
+
+def test_69_tiger_on_a_hidden_ghost() -> None:
+    # 「甲子日昼占，乃虎加庚午临戌」: 午 carries 庚 in the 甲子 xun, 庚 the 鬼 of 甲 (here the 中传); by night 白虎
+    # rides 寅, whose hidden stem 丙 is no 鬼
+    for hour in range(12):
+        ke = compute_ke(parse_pillar("甲子"), hour, (B("午") - B("戌") + hour) % 12)
+        on_wu = ke.plate.general_of[B("午")] == 7
+        assert (69 in lines(ke)) == on_wu
+    assert any(compute_ke(parse_pillar("甲子"), h, (8 + h) % 12).plate.general_of[B("午")] == 7 for h in range(12))
+
+
+@pytest.mark.parametrize("day, shang", [("丙申", "丑"), ("丙子", "丑"), ("丙辰", "丑")])
+def test_83_three_and_six_call_each_other(day: str, shang: str) -> None:
+    ke = at(day, shang)  # 「丙申、丙子、丙辰三日干上丑，三传皆水局」
+    assert {t.branch for t in ke.transmissions} == {B("申"), B("子"), B("辰")}
+    assert 83 in lines(ke)
+
+
+def test_83_and_84_example() -> None:
+    ke = compute_ke(parse_pillar("乙酉"), 0, (B("申") - B("辰")) % 12)  # 「乙酉日申加辰用……支上见丑」
+    assert 83 in lines(ke) and 84 not in lines(ke)
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            trans = {t.branch for t in ke.transmissions}
+            ups = {ke.lessons[0].upper, ke.lessons[2].upper}
+            if trans == {2, 6, 10}:  # 寅午戌: 84 when 午, 丑 or 子 is on 干上 or 支上
+                assert (84 in lines(ke)) == bool(ups & {6, 1, 0})

@@ -140,15 +140,20 @@ class _Lesson:
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
         # the month (its branch) and the year of the lesson's date: from the plates' state, or given
-        self.month = month if month is not None or plate is None else plate.state.month_branch
-        self.year = None if plate is None else plate.state.year_branch
+        if plate is None:
+            self.month, self.year = month, None
+        else:
+            self.month = plate.state.month_branch if month is None else month
+            self.year = plate.state.year_branch
         self._season = -1 if self.month is None else season_phase(self.month)
-        self._ph: tuple[int, int, int, int, int, int, int] | None = None
-        self.trans = tuple(t.branch for t in ke.transmissions)
-        self.stem = ke.day % 10
-        self.lodge = _LODGE[self.stem]
-        self.branch = ke.day % 12
+        a, b, c = ke.course.transmissions
+        self.trans = (a, b, c)
+        day = ke.plate.day
+        self.stem = stem = day % 10
+        self.lodge = _LODGE[stem]
+        self.branch = day % 12
         self.turn = ke.plate.heaven[0]  # the heaven branch over 子: the heaven plate is a turn of the earth's
+        self._ph: tuple[int, int, int, int, int, int, int] | None = None
         self._overcome: tuple[int, int, int] | None = None
         self._uppers: frozenset[int] | None = None
         self._tph: tuple[int, ...] | None = None
@@ -367,9 +372,10 @@ def _t_spirit_initial(t: Test, x: _Lesson) -> bool:
 
 def _t_over_place(t: Test, x: _Lesson) -> bool:
     """One of the branches stands (in heaven) over one of the places."""
+    br, turn = t.branch_set, x.turn
     for name in t.places:
         p = x.place(name)
-        if p is not None and x.over(p) in t.branches:
+        if p is not None and (p + turn) % 12 in br:
             return True
     return False
 
@@ -917,6 +923,11 @@ def _t_hour_relation(t: Test, x: _Lesson) -> bool:
 def _t_any(t: Test, x: _Lesson) -> bool:
     """One of the groups of tests holds entirely (a definition with several forms: 亨通's 递生 俱生 互生 …)."""
     for group in t.alt_checks:
+        if len(group) == 1:  # most forms are one test
+            fn, sub = group[0]
+            if fn(sub, x):
+                return True
+            continue
         for fn, sub in group:
             if not fn(sub, x):
                 break
@@ -1129,6 +1140,37 @@ def _t_pair_general(t: Test, x: _Lesson) -> bool:
     return False
 
 
+# for each phase's 三合 frame (木 亥卯未, 火 寅午戌, 金 巳酉丑, 水 申子辰): the 六合 of its middle branch (三六相呼), and
+# the branches that 犯杀 it (合中犯杀: its 刑, 害 and 冲 of the middle: 寅午戌 午 丑 子 …)
+_FRAME_HE: Final = {0: 10, 1: 7, 3: 4, 4: 1}
+_FRAME_SHA: Final = {0: frozenset({0, 4, 9}), 1: frozenset({6, 1, 0}), 3: frozenset({9, 10, 3}), 4: frozenset({3, 7, 6})}
+
+
+def _t_frame_upper(t: Test, x: _Lesson) -> bool:
+    """The transmissions are a 三合 frame and 干上 or 支上 is (``names`` ["合"]) the 六合 of its middle branch, or
+    (["杀"]) one that 犯杀 it — its 刑, 害 or 冲 (the 毕法赋's 83 and 84)."""
+    frame = x.frame()
+    if frame is None:
+        return False
+    gs, zs = x.over(x.lodge), x.over(x.branch)
+    if t.names[0] == "合":
+        he = _FRAME_HE[frame]
+        return gs == he or zs == he
+    sha = _FRAME_SHA[frame]
+    return gs in sha or zs in sha
+
+
+def _t_tiger_hidden_ghost(t: Test, x: _Lesson) -> bool:
+    """白虎 rides 干上, 支上 or a transmission whose hidden stem (遁干) is the day's 鬼 — it overcomes the day stem,
+    yin with yin and yang with yang (虎乘遁鬼)."""
+    hp = x.ke.plate
+    h = hp.general_of.index(7)  # 白虎's heaven branch
+    if h != x.over(x.lodge) and h != x.over(x.branch) and h not in x.trans:
+        return False
+    hidden = hp.hidden[h]
+    return hidden is not None and hidden % 2 == x.stem % 2 and overcomes(_SP(hidden), _SP(x.stem))
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -1162,6 +1204,7 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "items_relation": _t_items_relation, "lesson_uppers_in": _t_lesson_uppers_in, "uppers_pair": _t_uppers_pair,
     "uppers_harm": _t_uppers_harm, "initial_tomb": _t_initial_tomb, "initial_season_spirit": _t_initial_season_spirit,
     "general_over": _t_general_over, "year_upper": _t_year_upper, "pair_general": _t_pair_general,
+    "frame_upper": _t_frame_upper, "tiger_hidden_ghost": _t_tiger_hidden_ghost,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
@@ -1380,6 +1423,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
                            f"must name a year spirit ({', '.join(_YEAR_SPIRIT)}) for each place")
     if kind == "initial_tomb" and any(p not in ("stem", "branch") for p in args.get("places", ())):
         raise CatalogError(name, entry, "test.places", raw.get("places"), "must be stem and/or branch")
+    if kind == "frame_upper" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("合", "杀")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name 合 or 杀")
     if kind == "uppers_harm" and (not args.get("names") or any(n not in ("各", "上", "交") for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), "must list forms among 各 上 交")
     if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
