@@ -41,6 +41,45 @@ _DIAL_OF: Final = {"year_branch": "year", "year_stem": "year", "month": "month",
                    "mgroup": "month", "xun": "xun", "day_stem": "day", "day_branch": "day"}
 
 
+# The page's own words: the Chinese (as the page has always shown them, in either script) and the
+# English, our translation, for lang en. Branches, stems, pillars and names stay as they are.
+_UI: Final[dict[str, tuple[str, str]]] = {
+    "title": ("神煞旋盘", "Shensha Plates"), "a_year": ("年", "Year"), "a_month": ("月", "Month"),
+    "a_xun": ("旬", "Xun"), "a_day": ("日", "Day"), "a_hour": ("时", "Hour"), "a_general": ("月将", "Month general"),
+    "hint": ("拖动或滚动圆盘即转盘；Y / M / X / D / H 转年、月、旬、日、时，G 转月将（Shift 反转）；点一支看其下诸神煞",
+             "Drag or scroll a disc to turn it; Y / M / X / D / H turn the year, month, xun, day, hour, G the month "
+             "general (Shift: back); click a branch to see the spirits under it"),
+    "yearSfx": ("年", " year"), "xunSfx": ("旬", " xun"), "daySfx": ("日", " day"), "hourSfx": ("时", " hour"),
+    "upper": ("上位", "Upper"), "lower": ("下位", "Lower"), "yearBranches": ("年支", "year branch"),
+    "yearPillars": ("干支", "year pillar"), "noDay": ("无日", "no day"), "noHour": ("无时", "no hour"),
+    "pick": ("点圆盘上的一支，看其下诸神煞。", "Click a branch on a plate to see the spirits under it."),
+    "needBoth": ("年干或日干支", "the year's stem or the day's pillar"), "needStem": ("年干", "the year's stem"),
+    "needDay": ("日干支", "the day's pillar"), "omitted": ("未列 {n} 位：需要{need}", "{n} not listed: they need {need}"),
+    "badYear": ("（应为甲子如丙午，或一支如午）", " (expected a pillar such as 丙午, or a branch such as 午)"),
+    "badMonth": ("（应为1–12）", " (expected 1–12)"), "badXun": ("（应为{xun}）", " (expected {xun})"),
+    "badDay": ("（应为甲子如庚戌）", " (expected a pillar such as 庚戌)"),
+    "dayXun": (" 属{a}旬，不属{b}旬：取日之旬", " is in the {a} xun, not the {b} xun: the day's xun is taken"),
+    "badHour": ("（应为一支如午）", " (expected a branch such as 午)"),
+    "badGeneral": ("（应为一支如寅）", " (expected a branch such as 寅)"),
+    "badAddress": ("网页所记有误：", "The address has mistakes: "), "sep": ("；", "; "),
+}
+_EN_WORDS: Final = {"将": " general", "加": " over ", "昼": "day ", "夜": "night ", "贵": "Noble ", "顺": "forward",
+                    "逆": "backward", "行": "", "旬空": "void ", "日": " day", "时": " hour", "四课": "Four lessons",
+                    "三传": "Three transmissions", "课体": "Lesson", "取传": "How the transmissions were found",
+                    "空": "void", "随月": "by the month"}
+_EN_TRANSMISSIONS: Final = ("First", "Middle", "Last")
+
+
+def _EN_KIN(k: str) -> str:  # noqa: N802 - a table's lookup
+    from shensha_plates.core.english import english
+    return english().kin[k]
+
+
+def _ui(lang: str) -> dict[str, str]:
+    """The page's words in ``lang`` (the Chinese for both scripts, as before)."""
+    return {k: (en if lang == "en" else zh) for k, (zh, en) in _UI.items()}
+
+
 def key_values(state: State) -> dict[str, int]:
     """The value of each of the page's keys in a state (as the engine reads them)."""
     m = state.month
@@ -55,11 +94,19 @@ def page_data(options: Options = Options(), catalog: Catalog | None = None, lang
     trad = is_trad(lang)
     index = {s.id: i for i, s in enumerate(cat.spirits)}
     spirits = []
+    en = None
+    if lang == "en":  # English: each name's pinyin and gloss, its meaning (our translation, core/english.py)
+        from shensha_plates.core.english import english, label
+        en = english()
     for s in cat.spirits:
         meaning = to_traditional(s.meaning) if trad else s.meaning
+        if en is not None and en.spirit(s.id).meaning:
+            meaning = en.spirit(s.id).meaning
         src = s.source.line(trad=trad) if s.source.file else s.source.line()
         spirits.append({"id": s.id, "name": s.name_trad if trad else s.name, "q": s.quality, "m": meaning,
                         "src": src, "only": s.only})
+        if en is not None:
+            spirits[-1]["en"] = label(s.name, en.spirit(s.id).gloss).removeprefix(s.name + " ")
     rings = []
     ring_ids = set()
     for ring, key, per_value in comp.rings:
@@ -87,7 +134,9 @@ def page_data(options: Options = Options(), catalog: Catalog | None = None, lang
     omitted = {"stem": sorted(index[sid] for sid in comp.omitted[(False, True)]),
                "day": sorted(index[sid] for sid in comp.omitted[(True, False)])}
     return {"spirits": spirits, "rings": rings, "tables": tables, "omitted": omitted, "branches": BRANCHES,
-            "stems": STEMS, "months": [to_traditional(n) if trad else n for n in MONTH_NAMES],
+            "stems": STEMS, "months": ([f"month {m}" for m in range(1, 13)] if lang == "en" else
+                                       [to_traditional(n) if trad else n for n in MONTH_NAMES]),
+            "ui": _ui(lang),
             "xun": list(XUN_HEADS), "lang": lang}
 
 
@@ -155,7 +204,12 @@ def liuren_data(lang: str = "zh-Hans", ke_options: KeOptions | None = None) -> d
             code = ("".join(_DIGITS[lesson.upper] for lesson in c.lessons)
                     + "".join(_DIGITS[lesson.lower] for lesson in c.lessons)
                     + "".join(_DIGITS[b] for b in c.transmissions))
-            name = f"{name_in(tables.methods[c.method], lang)}（{tr(c.ke)}）"
+            if lang == "en":  # "贼克 Zéikè · Rebellion and Control; 元首 Yuánshǒu · Prime Leader"
+                from shensha_plates.core.english import english, label
+                name = (f"{label(tables.methods[c.method].name, english().methods[c.method].gloss)}; "
+                        f"{label(c.ke, english().ke.get(c.ke, ''))}")
+            else:
+                name = f"{name_in(tables.methods[c.method], lang)}（{tr(c.ke)}）"
             courses.append([code, names.setdefault(name, len(names)),
                             [steps.setdefault(step.text(lang), len(steps)) for step in c.steps]])
     month_generals = {mg.branch: name_in(mg, lang) for mg in tables.month_generals}
@@ -165,14 +219,15 @@ def liuren_data(lang: str = "zh-Hans", ke_options: KeOptions | None = None) -> d
         "monthGeneralNames": [month_generals[b] for b in range(12)],
         "monthGeneral": [month_default_general(m) for m in range(1, 13)],
         "plates": plates, "courses": courses, "names": list(names), "steps": list(steps),
-        "kin": [tr(k) for k in KIN],
+        "kin": [_EN_KIN(k) if lang == "en" else tr(k) for k in KIN],
         "kinOf": ["".join(str(KIN.index(kin(stem, b))) for b in range(12)) for stem in range(10)],
         "hidden": ["".join("-" if (h := hidden_stem(x * 10, b)) is None else STEMS[h] for b in range(12))
                    for x in range(6)],
         "void": [list(xun_void(x)) for x in range(6)],
-        "transmissions": [tr(t) for t in TRANSMISSION_NAMES],
-        "words": {w: tr(w) for w in ("将", "加", "昼", "夜", "贵", "顺", "逆", "行", "旬空", "日", "时", "四课", "三传",
-                                     "课体", "取传", "空", "随月")},
+        "transmissions": [_EN_TRANSMISSIONS[i] if lang == "en" else tr(t) for i, t in enumerate(TRANSMISSION_NAMES)],
+        "words": {w: _EN_WORDS[w] if lang == "en" else tr(w)
+                  for w in ("将", "加", "昼", "夜", "贵", "顺", "逆", "行", "旬空", "日", "时", "四课", "三传",
+                            "课体", "取传", "空", "随月")},
     }
 
 
@@ -195,9 +250,13 @@ def page_html(state: State, options: Options = Options(), catalog: Catalog | Non
                      "gsrc": None if general is None else general_source}
     font = resources.files("shensha_plates.resources").joinpath("fonts", "ShenshaSerif-Regular.otf").read_bytes()
     trad = is_trad(lang)
-    title = "神煞旋盤" if trad else "神煞旋盘"
+    title = "神煞旋盤" if trad else _UI["title"][1 if lang == "en" else 0]
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return (_TEMPLATE.replace("@TITLE@", html.escape(title)).replace("@LANG@", "zh-Hant" if trad else "zh-Hans")
+    page = _TEMPLATE
+    for key, text in _ui(lang).items():
+        if key == "hint" or key.startswith("a_"):
+            page = page.replace(f"@{key.upper()}@", html.escape(text))
+    return (page.replace("@TITLE@", html.escape(title)).replace("@LANG@", lang if lang == "en" else "zh-Hant" if trad else "zh-Hans")
             .replace("@FONT@", base64.b64encode(font).decode("ascii")).replace("@DATA@", payload)
             .replace("@SCRIPT@", _SCRIPT))
 
@@ -248,14 +307,14 @@ aside .src { font-size: 12px; color: #777; }
 </style></head>
 <body>
 <header><h1>@TITLE@</h1>
-<span class="dial"><button data-dial="year" data-step="-1" title="Shift+Y">◀</button><select id="v-year" aria-label="年"></select><button data-dial="year" data-step="1" title="Y">▶</button></span>
-<span class="dial"><button data-dial="month" data-step="-1" title="Shift+M">◀</button><select id="v-month" aria-label="月"></select><button data-dial="month" data-step="1" title="M">▶</button></span>
-<span class="dial"><button data-dial="xun" data-step="-1" title="Shift+X">◀</button><select id="v-xun" aria-label="旬"></select><button data-dial="xun" data-step="1" title="X">▶</button></span>
-<span class="dial"><button data-dial="day" data-step="-1" title="Shift+D">◀</button><select id="v-day" aria-label="日"></select><button data-dial="day" data-step="1" title="D">▶</button></span>
-<span class="dial"><button data-dial="hour" data-step="-1" title="Shift+H">◀</button><select id="v-hour" aria-label="时"></select><button data-dial="hour" data-step="1" title="H">▶</button></span>
-<span class="dial" id="d-general" hidden><button data-dial="general" data-step="-1" title="Shift+G">◀</button><select id="v-general" aria-label="月将"></select><button data-dial="general" data-step="1" title="G">▶</button></span>
+<span class="dial"><button data-dial="year" data-step="-1" title="Shift+Y">◀</button><select id="v-year" aria-label="@A_YEAR@"></select><button data-dial="year" data-step="1" title="Y">▶</button></span>
+<span class="dial"><button data-dial="month" data-step="-1" title="Shift+M">◀</button><select id="v-month" aria-label="@A_MONTH@"></select><button data-dial="month" data-step="1" title="M">▶</button></span>
+<span class="dial"><button data-dial="xun" data-step="-1" title="Shift+X">◀</button><select id="v-xun" aria-label="@A_XUN@"></select><button data-dial="xun" data-step="1" title="X">▶</button></span>
+<span class="dial"><button data-dial="day" data-step="-1" title="Shift+D">◀</button><select id="v-day" aria-label="@A_DAY@"></select><button data-dial="day" data-step="1" title="D">▶</button></span>
+<span class="dial"><button data-dial="hour" data-step="-1" title="Shift+H">◀</button><select id="v-hour" aria-label="@A_HOUR@"></select><button data-dial="hour" data-step="1" title="H">▶</button></span>
+<span class="dial" id="d-general" hidden><button data-dial="general" data-step="-1" title="Shift+G">◀</button><select id="v-general" aria-label="@A_GENERAL@"></select><button data-dial="general" data-step="1" title="G">▶</button></span>
 <span id="state"></span>
-<span class="hint">拖动或滚动圆盘即转盘；Y / M / X / D / H 转年、月、旬、日、时，G 转月将（Shift 反转）；点一支看其下诸神煞</span>
+<span class="hint">@HINT@</span>
 </header>
 <p id="notice" hidden></p>
 <main><div id="plates"></div><aside id="details"></aside></main>
@@ -269,7 +328,7 @@ _SCRIPT: Final = r"""
 const D = JSON.parse(document.getElementById("data").textContent);
 const B = D.branches, NS = "http://www.w3.org/2000/svg";
 const S = { ...D.start };  // year (branch), ystem, month, xun, day, hour (null: none), general (null: the month's), gsrc
-const LR = D.liuren, W = LR.words;
+const LR = D.liuren, W = LR.words, T = D.ui;  // T: the page's words in its language
 let selected = null;
 const mod = (a, n) => ((a % n) + n) % n;
 const P = (p) => D.stems[p % 10] + B[p % 12];  // a pillar's name (甲子 = 0)
@@ -310,8 +369,8 @@ function listing(s) {
 }
 function omittedIn(s) { return (s.ystem === null ? D.omitted.stem : []).concat(s.day === null ? D.omitted.day : []); }
 function stateLabel(s) {
-  return yearName(s) + "年 " + D.months[s.month - 1] + " " + D.xun[s.xun] + "旬" + (s.day === null ? "" : " " + P(s.day) + "日") +
-         (s.hour === null ? "" : " " + B[s.hour] + "时");
+  return yearName(s) + T.yearSfx + " " + D.months[s.month - 1] + " " + D.xun[s.xun] + T.xunSfx +
+         (s.day === null ? "" : " " + P(s.day) + T.daySfx) + (s.hour === null ? "" : " " + B[s.hour] + T.hourSfx);
 }
 // -- the Liu Ren plate: looked up in the core's tables, never worked out here -------------------------
 const generalOf = (s) => (s.general !== null ? s.general : LR.monthGeneral[s.month - 1]);  // 月将 in force
@@ -418,7 +477,7 @@ function build() {
     }
     p.sel = el("path", { fill: "#e8a0a0", "fill-opacity": 0.35, stroke: "none" }, g);
     const title = el("text", { x: p.cx, y: p.cy + 0.4 * U, "font-size": 1.1 * U, "text-anchor": "middle", fill: "#8a7a5a" }, g);
-    title.textContent = name === "upper" ? "上位" : "下位";
+    title.textContent = name === "upper" ? T.upper : T.lower;
   }
   for (const ring of D.rings) {
     const p = plates[ring.plate], [r0, r1] = L[ring.id];
@@ -517,16 +576,16 @@ const dialValue = (dial) => document.getElementById("v-" + dial);
 function buildDials() {  // each dial's list of values: a select between its two buttons
   const add = (parent, value, text) => { const o = document.createElement("option"); o.value = value; o.textContent = text; parent.appendChild(o); };
   const year = dialValue("year"), branches = document.createElement("optgroup"), pillars = document.createElement("optgroup");
-  branches.label = "年支"; pillars.label = "干支";
-  [...B].forEach((b, i) => add(branches, "b" + i, b + "年"));
-  for (let p = 0; p < 60; p++) add(pillars, "p" + p, P(p) + "年");
+  branches.label = T.yearBranches; pillars.label = T.yearPillars;
+  [...B].forEach((b, i) => add(branches, "b" + i, b + T.yearSfx));
+  for (let p = 0; p < 60; p++) add(pillars, "p" + p, P(p) + T.yearSfx);
   year.append(branches, pillars);
   D.months.forEach((m, i) => add(dialValue("month"), String(i + 1), m));
-  D.xun.forEach((x, i) => add(dialValue("xun"), String(i), x + "旬"));
-  add(dialValue("day"), "", "无日");
-  for (let p = 0; p < 60; p++) add(dialValue("day"), String(p), P(p) + "日");
-  add(dialValue("hour"), "", "无时");
-  [...B].forEach((b, i) => add(dialValue("hour"), String(i), b + "时"));
+  D.xun.forEach((x, i) => add(dialValue("xun"), String(i), x + T.xunSfx));
+  add(dialValue("day"), "", T.noDay);
+  for (let p = 0; p < 60; p++) add(dialValue("day"), String(p), P(p) + T.daySfx);
+  add(dialValue("hour"), "", T.noHour);
+  [...B].forEach((b, i) => add(dialValue("hour"), String(i), b + T.hourSfx));
   add(dialValue("general"), "", W["随月"]);
   [...B].forEach((b, i) => add(dialValue("general"), String(i), b + W["将"] + " " + LR.monthGeneralNames[i]));
   for (const dial of ["year", "month", "xun", "day", "hour", "general"]) dialValue(dial).addEventListener("change", (ev) => {
@@ -568,19 +627,21 @@ function details() {
       `A ${r} ${r} 0 0 0 ${p.cx + r * Math.cos(a0)} ${p.cy + r * Math.sin(a0)} Z`);
   }
   let out = lessonHtml(S);
-  if (selected === null) out += "<p>点圆盘上的一支，看其下诸神煞。</p>";
+  if (selected === null) out += `<p>${T.pick}</p>`;
   else {
     out += `<h2>${B[selected]}</h2><p>${stateLabel(S)}</p>`;
     for (const i of listing(S)[selected]) {
       const sp = D.spirits[i];
       out += `<div class="sp" data-id="${sp.id}"><span class="name ${sp.q}">${esc(sp.name)}</span>` +
+             (sp.en ? ` <span class="en">${esc(sp.en)}</span>` : "") +
              `<div class="m">${esc(sp.m)}</div><div class="src">${esc(sp.src)}</div></div>`;
     }
   }
   const left = omittedIn(S);  // what show says it leaves out: the year stem's spirits, the day's
   if (left.length) {
-    const need = S.ystem === null && S.day === null ? "年干或日干支" : S.ystem === null ? "年干" : "日干支";
-    out += `<p class="omitted" data-ids="${left.map((i) => D.spirits[i].id).join(" ")}">未列 ${left.length} 位：需要${need}` +
+    const need = S.ystem === null && S.day === null ? T.needBoth : S.ystem === null ? T.needStem : T.needDay;
+    out += `<p class="omitted" data-ids="${left.map((i) => D.spirits[i].id).join(" ")}">` +
+           T.omitted.replace("{n}", left.length).replace("{need}", need) +
            `（${left.map((i) => esc(D.spirits[i].name)).join(" ")}）</p>`;
   }
   const open = box.querySelector("#lesson details") && box.querySelector("#lesson details").open;
@@ -662,35 +723,37 @@ function fromHash() {
     const v = strip(q.get("year"), "年");
     if (branch(v) >= 0) { t.year = branch(v); t.ystem = null; }
     else if (pillar(v) >= 0) { t.year = pillar(v) % 12; t.ystem = pillar(v) % 10; }
-    else bad.push(`year=${q.get("year")}（应为甲子如丙午，或一支如午）`);
+    else bad.push(`year=${q.get("year")}` + T.badYear);
   }
   if (q.has("month")) {
     const v = q.get("month").trim(), m = /^[0-9]{1,2}$/.test(v) ? +v : D.months.indexOf(v) + 1;
-    if (m >= 1 && m <= 12) t.month = m; else bad.push(`month=${q.get("month")}（应为1–12）`);
+    if (m >= 1 && m <= 12) t.month = m; else bad.push(`month=${q.get("month")}` + T.badMonth);
   }
   if (q.has("xun")) {
     const x = D.xun.indexOf(strip(q.get("xun"), "旬"));
-    if (x >= 0) t.xun = x; else bad.push(`xun=${q.get("xun")}（应为${D.xun.join(" ")}）`);
+    if (x >= 0) t.xun = x; else bad.push(`xun=${q.get("xun")}` + T.badXun.replace("{xun}", D.xun.join(" ")));
   }
   if (q.has("day") && q.get("day").trim() !== "") {
     const d = pillar(strip(q.get("day"), "日"));
-    if (d < 0) bad.push(`day=${q.get("day")}（应为甲子如庚戌）`);
+    if (d < 0) bad.push(`day=${q.get("day")}` + T.badDay);
     else {
-      if (q.has("xun") && Math.floor(d / 10) !== t.xun) bad.push(`day=${P(d)} 属${D.xun[Math.floor(d / 10)]}旬，不属${D.xun[t.xun]}旬：取日之旬`);
+      if (q.has("xun") && Math.floor(d / 10) !== t.xun) {
+        bad.push(`day=${P(d)}` + T.dayXun.replace("{a}", D.xun[Math.floor(d / 10)]).replace("{b}", D.xun[t.xun]));
+      }
       t.day = d; t.xun = Math.floor(d / 10);
     }
   }
   if (q.has("hour") && q.get("hour").trim() !== "") {
     const h = branch(strip(q.get("hour"), "时"));
-    if (h >= 0) t.hour = h; else bad.push(`hour=${q.get("hour")}（应为一支如午）`);
+    if (h >= 0) t.hour = h; else bad.push(`hour=${q.get("hour")}` + T.badHour);
   }
   if (q.has("general") && q.get("general").trim() !== "") {
-    const g = branch(strip(q.get("general"), W["将"]));
-    if (g >= 0) { t.general = g; t.gsrc = "hand"; } else bad.push(`general=${q.get("general")}（应为一支如寅）`);
+    const g = branch(strip(q.get("general"), D.lang === "en" ? "将" : W["将"]));  // the address's suffix is one character
+    if (g >= 0) { t.general = g; t.gsrc = "hand"; } else bad.push(`general=${q.get("general")}` + T.badGeneral);
   }
   Object.assign(S, t);
   const note = document.getElementById("notice");
-  note.textContent = bad.length ? "网页所记有误：" + bad.join("；") : "";
+  note.textContent = bad.length ? T.badAddress + bad.join(T.sep) : "";
   note.hidden = !bad.length;
 }
 window.addEventListener("hashchange", () => { fromHash(); render(); });

@@ -100,7 +100,7 @@ def test_92_dragon_on_the_breath_of_life() -> None:
 def test_the_lines_now_read() -> None:
     read = {b.number for b in bifa_lines() if b.detectable}
     assert {7, 13, 14, 19, 20, 36, 38, 78, 80, 92, 15, 27, 29, 30, 35, 37, 75, 76, 53, 60, 65, 66, 71, 72} <= read
-    assert len(read) == 68
+    assert {69, 83, 84, 45, 46, 49, 50} <= read and len(read) == 75
     _, hits = read_lesson(at("戊子", "午"), month=B("寅"))
     assert 13 in {h.number for h in hits}
 
@@ -234,3 +234,80 @@ def test_72_mourning_on_stem_and_branch(day: str) -> None:
     year = (gs + 2) % 12 if (zs - gs) % 12 == 4 else (gs - 2) % 12  # 干上 吊客 (支上 丧门), or the other way
     assert 72 in lines_with(ke, _plate(BRANCHES[year], ke))
     assert 72 not in lines_with(ke, _plate(BRANCHES[(year + 1) % 12], ke)) and 72 not in lines(ke)
+
+
+def test_69_tiger_on_a_hidden_ghost() -> None:
+    # 「甲子日昼占，乃虎加庚午临戌」: 午 carries 庚 in the 甲子 xun, 庚 the 鬼 of 甲 (here the 中传); by night 白虎
+    # rides 寅, whose hidden stem 丙 is no 鬼
+    for hour in range(12):
+        ke = compute_ke(parse_pillar("甲子"), hour, (B("午") - B("戌") + hour) % 12)
+        on_wu = ke.plate.general_of[B("午")] == 7
+        assert (69 in lines(ke)) == on_wu
+    assert any(compute_ke(parse_pillar("甲子"), h, (8 + h) % 12).plate.general_of[B("午")] == 7 for h in range(12))
+
+
+@pytest.mark.parametrize("day, shang", [("丙申", "丑"), ("丙子", "丑"), ("丙辰", "丑")])
+def test_83_three_and_six_call_each_other(day: str, shang: str) -> None:
+    ke = at(day, shang)  # 「丙申、丙子、丙辰三日干上丑，三传皆水局」
+    assert {t.branch for t in ke.transmissions} == {B("申"), B("子"), B("辰")}
+    assert 83 in lines(ke)
+
+
+def test_83_and_84_example() -> None:
+    ke = compute_ke(parse_pillar("乙酉"), 0, (B("申") - B("辰")) % 12)  # 「乙酉日申加辰用……支上见丑」
+    assert 83 in lines(ke) and 84 not in lines(ke)
+    for day in range(60):
+        for turn in range(12):
+            ke = compute_ke(day, 0, turn)
+            trans = {t.branch for t in ke.transmissions}
+            ups = {ke.lessons[0].upper, ke.lessons[2].upper}
+            if trans == {2, 6, 10}:  # 寅午戌: 84 when 午, 丑 or 子 is on 干上 or 支上
+                assert (84 in lines(ke)) == bool(ups & {6, 1, 0})
+
+
+# -- the two 贵人 (昼 and 夜) ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("day, heaven, earth, hour", [("丁卯", "亥", "酉", "午"), ("丁巳", "酉", "亥", "子"),
+                                                      ("丙子", "酉", "亥", "子"), ("癸亥", "巳", "卯", "午"),
+                                                      ("辛酉", "午", "寅", "午"), ("辛巳", "寅", "午", "子"),
+                                                      ("乙酉", "子", "申", "午"), ("乙酉", "申", "子", "子")])
+def test_45_one_noble_on_the_other(day: str, heaven: str, earth: str, hour: str) -> None:
+    # 「六丁日亥加酉昼，丁巳……日酉加亥夜，六丙日酉加亥夜，六癸日巳加卯昼……辛酉日午加寅昼，辛巳日寅加午夜，
+    # 乙酉日子加申昼，申加子夜」 — those of them whose pair stands in the lessons or the transmissions
+    turn = (B(heaven) - B(earth)) % 12
+    ke = compute_ke(parse_pillar(day), B(hour), (turn + B(hour)) % 12)
+    assert ke.plate.noble == B(heaven)
+    in_lesson = B(heaven) in {le.upper for le in ke.lessons} | {t.branch for t in ke.transmissions}
+    assert (45 in lines(ke)) == in_lesson
+
+
+def test_45_seen_on_the_books_days() -> None:
+    found = [day for day, heaven, earth, hour in (("丁卯", "亥", "酉", "午"), ("辛酉", "午", "寅", "午"), ("乙酉", "子", "申", "午"))
+             if 45 in lines(compute_ke(parse_pillar(day), B(hour), ((B(heaven) - B(earth)) + B(hour)) % 12))]
+    assert found
+
+
+def test_46_nobles_crossed() -> None:
+    ke = compute_ke(parse_pillar("甲子"), 0, (B("丑") - B("酉")) % 12)  # 丑 over 酉, 未 over 卯
+    assert 46 in lines(ke)
+    assert 46 not in lines(compute_ke(parse_pillar("甲子"), 0, (B("丑") - B("卯")) % 12))  # 丑 over 卯, a day branch
+
+
+@pytest.mark.parametrize("day, heaven, earth", [("乙丑", "申", "午"), ("丙寅", "亥", "未"), ("辛卯", "午", "子"),
+                                                ("壬辰", "巳", "亥")])
+def test_49_both_nobles_overcome(day: str, heaven: str, earth: str) -> None:
+    assert 49 in lines(compute_ke(parse_pillar(day), 0, (B(heaven) - B(earth)) % 12))
+
+
+def test_49_never_on_jia_wu_geng() -> None:
+    """「惟甲戊庚三干无此例」: 丑 and 未 stand six apart, and earth is overcome only by wood."""
+    for day in range(60):
+        if day % 10 in (0, 4, 6):
+            for turn in range(12):
+                assert 49 not in lines(compute_ke(day, 0, turn))
+
+
+def test_50_both_nobles_void() -> None:
+    ke = compute_ke(parse_pillar("丁丑"), 0, (B("酉") - B("未")) % 12)  # 「丁丑日酉加未作空，亥加酉又落空」
+    assert 50 in lines(ke)
+    assert 50 not in lines(compute_ke(parse_pillar("丁丑"), 0, 0))

@@ -306,3 +306,27 @@ def test_the_other_systems_texts_have_their_english() -> None:
     have = set(english().system_texts)
     assert want - have == set() and have - want == set(), (want - have, have - want)
     assert all(english().nayin[nayin(p)] for p in range(60))
+
+
+def test_the_page_in_english() -> None:
+    """snapshot -o x.html --lang en: the page's words, months, lesson words, kin, transmissions, lesson
+    names, steps and the spirits' meanings are English (each spirit also has its pinyin and gloss); the
+    template has no Chinese; the Chinese pages keep their words."""
+    import json
+
+    from shensha_plates.core.engine import State
+    from shensha_plates.core.page import page_html
+    st = State.parse("戊寅", 10, None, "辛巳", "午")
+    text = page_html(st, lang="en")
+    data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', text, re.S)
+                      .group(1).replace("<\\/", "</"))
+    template = re.sub(r"<script.*?</script>", "", text, flags=re.S)
+    assert 'lang="en"' in template and "Shensha Plates" in template and not re.search(r"[\u4e00-\u9fff]", template)
+    lr = data["liuren"]
+    words = [*data["ui"].values(), *data["months"], *lr["words"].values(), *lr["kin"], *lr["transmissions"],
+             *lr["names"], *lr["steps"]]
+    words = [re.sub(r"[（(].*?[）)]", "", w) for w in words]  # an example in brackets: 丙午, 午
+    assert _foreign(" ".join(words).replace("{", " ")) == [], _foreign(" ".join(words))
+    assert all(sp.get("en") for sp in data["spirits"]) and data["spirits"][0]["m"].isascii()
+    zh = page_html(st, lang="zh-Hans")
+    assert "拖动或滚动圆盘即转盘" in zh and "点圆盘上的一支" in zh and 'lang="zh-Hans"' in zh

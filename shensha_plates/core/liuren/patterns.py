@@ -19,6 +19,7 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import permutations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -29,6 +30,7 @@ from shensha_plates.core import tomlcache
 from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, overcomes,
                                        stem_palace)
 from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.liuren.plate import _plate_rules, _plate_settings
 from shensha_plates.core.liuren.strength import STRENGTHS, growth_stage, season_phase
 from shensha_plates.core.liuren.tables import TableSource, liuren_tables, table_source
 from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_of, read_toml, string_, template_fields, text
@@ -135,23 +137,29 @@ class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
     __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "stem", "lodge", "branch", "turn", "_overcome",
-                 "_words", "_parity", "_frame", "_cross", "_season", "_ph", "_uppers", "_tph")
+                 "_words", "_parity", "_frame", "_cross", "_season", "_ph", "_uppers", "_tph", "_nobles")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
         self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
         # the month (its branch) and the year of the lesson's date: from the plates' state, or given
-        self.month = month if month is not None or plate is None else plate.state.month_branch
-        self.year = None if plate is None else plate.state.year_branch
+        if plate is None:
+            self.month, self.year = month, None
+        else:
+            self.month = plate.state.month_branch if month is None else month
+            self.year = plate.state.year_branch
         self._season = -1 if self.month is None else season_phase(self.month)
-        self._ph: tuple[int, int, int, int, int, int, int] | None = None
-        self.trans = tuple(t.branch for t in ke.transmissions)
-        self.stem = ke.day % 10
-        self.lodge = _LODGE[self.stem]
-        self.branch = ke.day % 12
+        a, b, c = ke.course.transmissions
+        self.trans = (a, b, c)
+        day = ke.plate.day
+        self.stem = stem = day % 10
+        self.lodge = _LODGE[stem]
+        self.branch = day % 12
         self.turn = ke.plate.heaven[0]  # the heaven branch over 子: the heaven plate is a turn of the earth's
+        self._ph: tuple[int, int, int, int, int, int, int] | None = None
         self._overcome: tuple[int, int, int] | None = None
         self._uppers: frozenset[int] | None = None
         self._tph: tuple[int, ...] | None = None
+        self._nobles: tuple[int, int, frozenset[int]] | None = None
         self._words: dict[str, str] | None = None
         self._parity: int | None = -1
         self._frame: int | None = -1
@@ -161,15 +169,15 @@ class _Lesson:
         """The phases of the stem, the day branch, the three transmissions, 干上 and 支上 (once)."""
         if self._ph is None:
             a, b, c = self.trans
-            self._ph = (_SP(self.stem), _BP(self.branch), _BP(a), _BP(b), _BP(c), _BP(self.over(self.lodge)),
-                        _BP(self.over(self.branch)))
+            bp, turn = BRANCH_PHASE_INDEX, self.turn
+            self._ph = (STEM_PHASE_INDEX[self.stem], bp[self.branch], bp[a], bp[b], bp[c], bp[(self.lodge + turn) % 12],
+                        bp[(self.branch + turn) % 12])
         return self._ph
 
     def frame(self) -> int | None:
         """The phase of the 三合 frame the three transmissions make, or None (once)."""
         if self._frame == -1:
-            branches = set(self.trans)
-            self._frame = next((ph for ph, frame in _FRAME.items() if branches == frame), None)
+            self._frame = _FRAME_OF.get(self.trans)
         return self._frame
 
     def crossed(self) -> bool:
@@ -182,15 +190,17 @@ class _Lesson:
     def parity(self) -> int | None:
         """0 when the lessons' uppers and the transmissions are all yang, 1 all yin, None mixed (once)."""
         if self._parity == -1:
-            odd = {b % 2 for b in self.trans} | {lesson.upper % 2 for lesson in self.ke.lessons}
-            self._parity = odd.pop() if len(odd) == 1 else None
+            a, b, c = self.trans
+            l1, l2, l3, l4 = self.ke.lessons
+            odd = a % 2 + b % 2 + c % 2 + l1.upper % 2 + l2.upper % 2 + l3.upper % 2 + l4.upper % 2
+            self._parity = 0 if odd == 0 else 1 if odd == 7 else None
         return self._parity
 
     def words(self) -> dict[str, str]:
         """The fields a ``why`` may name, in words (worked out once, on the first hit)."""
         if self._words is None:
-            first = self.trans[0]
-            self._words = {"trans": "".join(BRANCHES[b] for b in self.trans), "initial": BRANCHES[first],
+            first, b2, b3 = self.trans
+            self._words = {"trans": BRANCHES[first] + BRANCHES[b2] + BRANCHES[b3], "initial": BRANCHES[first],
                            "under": BRANCHES[self.under(first)], "day": STEMS[self.stem] + BRANCHES[self.branch],
                            "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
                            "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)],
@@ -244,6 +254,10 @@ class _Lesson:
 
 
 _LODGE: Final = tuple(stem_palace(s) for s in STEMS)
+# the transmissions (in any order) that make a 三合 frame, and those that make a 方, with the phase of each
+_FRAME_OF: Final = {p: ph for ph, frame in _FRAME.items() for p in permutations(sorted(frame))}
+_REGION_OF: Final = {p: ph for first, ph in ((2, 0), (5, 1), (8, 3), (11, 4))
+                     for p in permutations((first, (first + 1) % 12, (first + 2) % 12))}
 
 
 _BP = BRANCH_PHASE_INDEX.__getitem__
@@ -344,14 +358,14 @@ def _t_heaven_pair(t: Test, x: _Lesson) -> bool:
 def _t_place_pair(t: Test, x: _Lesson) -> bool:
     """One of the pairs (heaven over earth; those of the day stem too) stands at a place: a branch over
     the place (戴, 覆) or the place's own branch in heaven over a branch (坐, 临)."""
-    pairs = t.pair_sets[x.stem]
+    pairs, turn, d = t.pair_sets[x.stem], x.turn, t.direction
     for name in t.places:
         p = x.place(name)
         if p is None:
             continue
-        if t.direction >= 0 and (x.over(p), p) in pairs:  # a branch over the place
+        if d >= 0 and ((p + turn) % 12, p) in pairs:  # a branch over the place
             return True
-        if t.direction <= 0 and (p, x.under(p)) in pairs:  # the place's branch in heaven over one
+        if d <= 0 and (p, (p - turn) % 12) in pairs:  # the place's branch in heaven over one
             return True
     return False
 
@@ -367,9 +381,10 @@ def _t_spirit_initial(t: Test, x: _Lesson) -> bool:
 
 def _t_over_place(t: Test, x: _Lesson) -> bool:
     """One of the branches stands (in heaven) over one of the places."""
+    br, turn = t.branch_set, x.turn
     for name in t.places:
         p = x.place(name)
-        if p is not None and x.over(p) in t.branches:
+        if p is not None and (p + turn) % 12 in br:
             return True
     return False
 
@@ -917,6 +932,11 @@ def _t_hour_relation(t: Test, x: _Lesson) -> bool:
 def _t_any(t: Test, x: _Lesson) -> bool:
     """One of the groups of tests holds entirely (a definition with several forms: 亨通's 递生 俱生 互生 …)."""
     for group in t.alt_checks:
+        if len(group) == 1:  # most forms are one test
+            fn, sub = group[0]
+            if fn(sub, x):
+                return True
+            continue
         for fn, sub in group:
             if not fn(sub, x):
                 break
@@ -933,19 +953,14 @@ def _t_lu_wang_on_stem(t: Test, x: _Lesson) -> bool:
     return up == _LU[x.stem] and up == _WANG[_SP(x.stem)]
 
 
-# the phase of each 方 (寅卯辰 木, 巳午未 火, 申酉戌 金, 亥子丑 水), by (branch − 寅) // 3
-_REGION_PHASE: Final = (0, 1, 3, 4)
-
-
 def _trans_phases(x: _Lesson) -> tuple[int, ...]:
     """The transmissions' phases, a 三合 局 or a 方 counted as its phase (the 毕法赋's 寅卯辰 「皆是日鬼」)."""
     frame = x.frame()
     if frame is not None:
         return (frame,)
-    a, b, c = x.trans
-    regions = {(v - 2) % 12 // 3 for v in (a, b, c)}
-    if len(regions) == 1 and len({a, b, c}) == 3:
-        return (_REGION_PHASE[regions.pop()],)
+    region = _REGION_OF.get(x.trans)
+    if region is not None:
+        return (region,)
     return x.ph()[2:5]
 
 
@@ -1129,6 +1144,68 @@ def _t_pair_general(t: Test, x: _Lesson) -> bool:
     return False
 
 
+# for each phase's 三合 frame (木 亥卯未, 火 寅午戌, 金 巳酉丑, 水 申子辰): the 六合 of its middle branch (三六相呼), and
+# the branches that 犯杀 it (合中犯杀: its 刑, 害 and 冲 of the middle: 寅午戌 午 丑 子 …)
+_FRAME_HE: Final = {0: 10, 1: 7, 3: 4, 4: 1}
+_FRAME_SHA: Final = {0: frozenset({0, 4, 9}), 1: frozenset({6, 1, 0}), 3: frozenset({9, 10, 3}), 4: frozenset({3, 7, 6})}
+
+
+def _t_frame_upper(t: Test, x: _Lesson) -> bool:
+    """The transmissions are a 三合 frame and 干上 or 支上 is (``names`` ["合"]) the 六合 of its middle branch, or
+    (["杀"]) one that 犯杀 it — its 刑, 害 or 冲 (the 毕法赋's 83 and 84)."""
+    frame = x.frame()
+    if frame is None:
+        return False
+    gs, zs = x.over(x.lodge), x.over(x.branch)
+    if t.names[0] == "合":
+        he = _FRAME_HE[frame]
+        return gs == he or zs == he
+    sha = _FRAME_SHA[frame]
+    return gs in sha or zs in sha
+
+
+def _t_tiger_hidden_ghost(t: Test, x: _Lesson) -> bool:
+    """白虎 rides 干上, 支上 or a transmission whose hidden stem (遁干) is the day's 鬼 — it overcomes the day stem,
+    yin with yin and yang with yang (虎乘遁鬼)."""
+    hp = x.ke.plate
+    h = hp.general_of.index(7)  # 白虎's heaven branch
+    if h != x.over(x.lodge) and h != x.over(x.branch) and h not in x.trans:
+        return False
+    hidden = hp.hidden[h]
+    return hidden is not None and hidden % 2 == x.stem % 2 and overcomes(_SP(hidden), _SP(x.stem))
+
+
+def _nobles(x: _Lesson) -> tuple[int, int, frozenset[int]]:
+    """The day's two 贵人 (by day, by night) and the day hours, by the lesson's own settings (noble, daynight);
+    worked out once per lesson."""
+    if x._nobles is None:
+        day_hours, day_t, night_t, _ = _plate_rules(*_plate_settings(x.ke.options.choices))
+        x._nobles = (day_t[x.stem], night_t[x.stem], day_hours)
+    return x._nobles
+
+
+def _t_two_nobles(t: Test, x: _Lesson) -> bool:
+    """The two 贵人 of the day (昼 and 夜) on the plate, in the form named:
+    加 — the 贵人 in use stands over the other's branch, itself an upper of the lessons or a transmission
+    (昼夜贵加: 「六丁日亥加酉昼」); 差迭 — the day one over a night hour's branch and the night one over a day
+    hour's (贵人差迭: 「甲子日丑为昼贵坐在酉上，未为夜贵却坐在卯上」); 受克 — each over a branch that overcomes
+    it (两贵受克); 空 — each void or over a void (二贵皆空)."""
+    day_n, night_n, day_hours = _nobles(x)
+    form = t.names[0]
+    if form == "加":
+        noble = x.ke.plate.noble
+        other = night_n if noble == day_n else day_n
+        if noble == other or x.under(noble) != other:
+            return False
+        return noble in x.uppers() or noble in x.trans
+    if form == "差迭":
+        return x.under(day_n) not in day_hours and x.under(night_n) in day_hours
+    if form == "受克":
+        return (overcomes(_BP(x.under(day_n)), _BP(day_n)) and overcomes(_BP(x.under(night_n)), _BP(night_n)))
+    void = x.ke.plate.void  # 空
+    return (day_n in void or x.under(day_n) in void) and (night_n in void or x.under(night_n) in void)
+
+
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
@@ -1162,6 +1239,7 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "items_relation": _t_items_relation, "lesson_uppers_in": _t_lesson_uppers_in, "uppers_pair": _t_uppers_pair,
     "uppers_harm": _t_uppers_harm, "initial_tomb": _t_initial_tomb, "initial_season_spirit": _t_initial_season_spirit,
     "general_over": _t_general_over, "year_upper": _t_year_upper, "pair_general": _t_pair_general,
+    "frame_upper": _t_frame_upper, "tiger_hidden_ghost": _t_tiger_hidden_ghost, "two_nobles": _t_two_nobles,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
@@ -1380,6 +1458,10 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
                            f"must name a year spirit ({', '.join(_YEAR_SPIRIT)}) for each place")
     if kind == "initial_tomb" and any(p not in ("stem", "branch") for p in args.get("places", ())):
         raise CatalogError(name, entry, "test.places", raw.get("places"), "must be stem and/or branch")
+    if kind == "two_nobles" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("加", "差迭", "受克", "空")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one form: 加 差迭 受克 空")
+    if kind == "frame_upper" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("合", "杀")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name 合 or 杀")
     if kind == "uppers_harm" and (not args.get("names") or any(n not in ("各", "上", "交") for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), "must list forms among 各 上 交")
     if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
