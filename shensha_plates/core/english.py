@@ -33,7 +33,7 @@ from typing import Any, Final
 from collections.abc import Mapping
 
 from shensha_plates.core.errors import CatalogError
-from shensha_plates.core.schema import Field, Kind, Table, Where, boolean, read_toml
+from shensha_plates.core.schema import Field, Kind, Table, Where, boolean, read_toml, template_fields
 from shensha_plates.core.schema import text as nonempty_text
 
 __all__ = ["Gloss", "English", "SettingEnglish", "ChoiceEnglish", "english", "load_english", "pinyin", "syllables",
@@ -98,6 +98,8 @@ class English:
     spirit_notes: Mapping[str, str]             # spirit id → the catalog's note on it, in English
     nayin: Mapping[str, str]                    # the Na Yin of the sixty pillars
     system_texts: Mapping[str, str]             # the other systems' remedies and notes, by their Chinese
+    pattern_whys: Mapping[str, str]             # pattern id → why it is formed (a template, the Chinese one's fields)
+    bifa_whys: Mapping[int, str]                # 毕法赋 line number → why the lesson shows it (likewise)
 
     def system_text(self, chinese: str) -> str:
         """A remedy or note of the other systems in English ("" where there is none)."""
@@ -220,7 +222,8 @@ def _fields(text: str) -> set[str]:
 _SECTION: Final = Field(lambda where, f, value: value)
 _FILE: Final = Table({k: _SECTION for k in (
     "schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin", "method", "ke",
-    "rule", "term", "name", "branch", "stem", "selection", "bazi", "relation", "setting", "variant", "spirit_note", "nayin", "system_text")},
+    "rule", "term", "name", "branch", "stem", "selection", "bazi", "relation", "setting", "variant", "spirit_note", "nayin", "system_text",
+    "pattern_why", "bifa_why")},
     unknown="is not a section of the English file")
 
 
@@ -228,6 +231,7 @@ def load_english() -> English:
     """Read and validate ``resources/i18n/en.toml`` against the packaged catalog and Liu Ren tables."""
     from shensha_plates.core.catalog import default_catalog
     from shensha_plates.core.liuren.plate import KIN
+    from shensha_plates.core.liuren.patterns import bifa_lines, patterns
     from shensha_plates.core.liuren.tables import liuren_tables
     name = _EN_FILE
     data = _read(name)
@@ -270,7 +274,41 @@ def load_english() -> English:
         # checked against the systems' data by tests/core/test_english.py (as selection and bazi above)
         system_texts=MappingProxyType({k: _school_text(name, f"[system_text] {k}", k, v, _school_words(lr))
                                        for k, v in _table(data, name, "system_text").items()}),
+        pattern_whys=_whys(data, name, "pattern_why", {p.id: p.why for p in patterns()}, _reason_words(lr)),
+        bifa_whys=MappingProxyType({int(k): v for k, v in _whys(
+            data, name, "bifa_why", {str(b.number): b.why for b in bifa_lines() if b.tests}, _reason_words(lr)).items()}),
     )
+
+
+def _reason_words(lr: Any) -> frozenset[str]:
+    """The Chinese a pattern's or a 毕法赋 line's reason may keep: the names of :func:`_school_words`, the
+    generals' (and their short names), the month generals' and the patterns' names."""
+    from shensha_plates.core.liuren.patterns import patterns
+    return _school_words(lr) | frozenset(
+        {n for g in lr.generals for n in (g.name, g.short)} | {m.name for m in lr.month_generals}
+        | {p.name for p in patterns()})
+
+
+def _whys(data: Mapping[str, Any], name: str, section: str, chinese: Mapping[str, str],
+          words: frozenset[str]) -> Mapping[str, str]:
+    """[section]: <key> = "template" for exactly the keys of ``chinese``, each an English text (Chinese only
+    for names, :func:`_school_text`) with exactly the {fields} of the Chinese template of its key."""
+    table = _table(data, name, section)
+    out: dict[str, str] = {}
+    for key, text in table.items():
+        entry = f"[{section}] {key}"
+        value = _school_text(name, entry, key, text, words)
+        if key in chinese:
+            want = template_fields(chinese[key])
+            have = template_fields(value)
+            if have is None:
+                raise _fail(name, entry, key, value, "is not a valid sentence template (a { or } without its pair)")
+            if have != want:
+                raise _fail(name, entry, key, value, "must use exactly the fields of the Chinese template: "
+                            + (", ".join(sorted(want or ())) or "none"))
+        out[key] = value
+    _same_keys(name, section, set(out), frozenset(chinese))
+    return MappingProxyType(out)
 
 
 def _school_words(lr: Any) -> frozenset[str]:

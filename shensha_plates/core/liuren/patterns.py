@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
 from dataclasses import dataclass
+from dataclasses import field as dc_field
+from types import MappingProxyType
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -113,6 +115,13 @@ class PatternHit:
 
     pattern: Pattern
     why: str
+    words: Mapping[str, str] = dc_field(default_factory=dict, repr=False, compare=False)  # the why's fields
+
+    @property
+    def why_en(self) -> str:
+        """Why, in English: our translation of the template (``resources/i18n/en.toml`` [pattern_why]) with
+        the same fields ("" for a pattern of another table, or a hit made without its fields)."""
+        return _english_why(self.pattern.why, "pattern_whys", self.pattern.id, self.words)
 
     @property
     def id(self) -> str:
@@ -129,6 +138,25 @@ class PatternHit:
     @property
     def kind(self) -> str:
         return self.pattern.kind
+
+
+def _english_why(chinese: str, section: str, key: Any, words: Mapping[str, str]) -> str:
+    """A hit's why in English: the English template of its pattern or line, filled with the fields its
+    Chinese why was filled with; "" where there is none (a table of one's own whose why is not the
+    packaged one, or a hit made without its fields)."""
+    from shensha_plates.core.english import english
+    en = english()
+    template = getattr(en, section).get(key)
+    packaged = (_packaged_whys()[section]).get(key)
+    if template is None or packaged != chinese or (template_fields(template) and not words):
+        return ""
+    return str(template.format_map(words))
+
+
+@lru_cache(maxsize=1)
+def _packaged_whys() -> dict[str, dict[Any, str]]:
+    return {"pattern_whys": {p.id: p.why for p in patterns()},
+            "bifa_whys": {b.number: b.why for b in bifa_lines() if b.tests}}
 
 
 # -- what a test reads ------------------------------------------------------------------------------
@@ -160,7 +188,7 @@ class _Lesson:
         self._uppers: frozenset[int] | None = None
         self._tph: tuple[int, ...] | None = None
         self._nobles: tuple[int, int, frozenset[int]] | None = None
-        self._words: dict[str, str] | None = None
+        self._words: Mapping[str, str] | None = None
         self._parity: int | None = -1
         self._frame: int | None = -1
         self._cross: bool | None = None
@@ -196,15 +224,15 @@ class _Lesson:
             self._parity = 0 if odd == 0 else 1 if odd == 7 else None
         return self._parity
 
-    def words(self) -> dict[str, str]:
+    def words(self) -> Mapping[str, str]:
         """The fields a ``why`` may name, in words (worked out once, on the first hit)."""
         if self._words is None:
             first, b2, b3 = self.trans
-            self._words = {"trans": BRANCHES[first] + BRANCHES[b2] + BRANCHES[b3], "initial": BRANCHES[first],
+            self._words = MappingProxyType({"trans": BRANCHES[first] + BRANCHES[b2] + BRANCHES[b3], "initial": BRANCHES[first],
                            "under": BRANCHES[self.under(first)], "day": STEMS[self.stem] + BRANCHES[self.branch],
                            "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
                            "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)],
-                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month]}
+                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month]})
         return self._words
 
     def overcome(self) -> tuple[int, int, int]:
@@ -1653,6 +1681,12 @@ class BifaLine:
 class BifaHit:
     line: BifaLine
     why: str
+    words: Mapping[str, str] = dc_field(default_factory=dict, repr=False, compare=False)  # the why's fields
+
+    @property
+    def why_en(self) -> str:
+        """Why, in English ([bifa_why] of ``resources/i18n/en.toml``, as :attr:`PatternHit.why_en`)."""
+        return _english_why(self.line.why, "bifa_whys", self.line.number, self.words)
 
     @property
     def number(self) -> int:
@@ -1733,7 +1767,7 @@ def read_lesson(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None =
     return _detect(x, _compiled_default()[have], PatternHit), _detect(x, _bifa_compiled()[have], BifaHit)
 
 
-def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str, Mapping[str, str]], Any]) -> tuple[Any, ...]:
     out: list[Any] = []
     append = out.append
     for item, test_fn, t, rest in compiled:
@@ -1742,7 +1776,8 @@ def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str], An
                 if not fn(t2, x):
                     break
             else:
-                append(hit(item, item.why.format_map(x.words())))
+                words = x.words()
+                append(hit(item, item.why.format_map(words), words))
     return tuple(out)
 
 

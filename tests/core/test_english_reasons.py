@@ -1,0 +1,153 @@
+"""The patterns' and the 毕法赋 lines' reasons in English (issue 28): an English template for every
+pattern's and every detected line's `why` ([pattern_why], [bifa_why] of resources/i18n/en.toml, our
+translation), with exactly the Chinese template's fields, checked at load; and, over the 720 lessons with
+the plates of twelve months and a querent, every reason said in English with no Chinese but the branches
+and stems it names."""
+
+from __future__ import annotations
+
+import copy
+import re
+from functools import lru_cache
+
+import pytest
+
+from shensha_plates.core import english as en_mod
+from shensha_plates.core.cycle import BRANCHES, STEMS
+from shensha_plates.core.engine import State, compute_plate
+from shensha_plates.core.english import english, load_english
+from shensha_plates.core.errors import CatalogError
+from shensha_plates.core.liuren import compute_ke
+from shensha_plates.core.liuren.nianming import Querent, querent_on
+from shensha_plates.core.liuren.patterns import BifaHit, PatternHit, bifa_lines, patterns, read_lesson
+from shensha_plates.core.schema import template_fields
+
+HAN = re.compile(r"[\u3400-\u9fff]")
+NAMES = set(BRANCHES) | set(STEMS)
+
+
+def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
+    real = en_mod._read
+    data = copy.deepcopy(real(en_mod._EN_FILE))
+    change(data)  # type: ignore[operator]
+    monkeypatch.setattr(en_mod, "_read", lambda name: data if name == en_mod._EN_FILE else real(name))
+    with pytest.raises(CatalogError) as e:
+        load_english()
+    return e.value
+
+
+def test_every_pattern_and_detected_line_has_its_english_template_with_the_same_fields() -> None:
+    en = english()
+    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 85
+    detected = [b for b in bifa_lines() if b.tests]
+    assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 75
+    for p in patterns():
+        assert template_fields(en.pattern_whys[p.id]) == template_fields(p.why), p.id
+    for b in detected:
+        assert template_fields(en.bifa_whys[b.number]) == template_fields(b.why), b.number
+
+
+def test_a_missing_pattern_reason_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["pattern_why"].pop("zhuyin"))
+    assert "[pattern_why] zhuyin" in str(err) and "has no English" in str(err)
+
+
+def test_a_missing_line_reason_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["bifa_why"].pop("92"))
+    assert "[bifa_why] 92" in str(err) and "has no English" in str(err)
+
+
+def test_a_reason_for_no_pattern_or_an_undetected_line_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["pattern_why"].update(no_such="The transmissions {trans}"))
+    assert "[pattern_why] no_such" in str(err) and "not a name the Chinese data has" in str(err)
+    monkeypatch.undo()
+    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"3": "The Noble"}))  # line 3 is not detected
+    assert "[bifa_why] 3" in str(err) and "not a name the Chinese data has" in str(err)
+
+
+def test_a_reason_must_keep_the_chinese_fields(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["pattern_why"].update(sanjiao="The transmissions {trans} are middle"))
+    assert "[pattern_why] sanjiao" in str(err) and "exactly the fields" in str(err) and "branch, trans" in str(err)
+    monkeypatch.undo()
+    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"13": "{trans} ghosts of {stem} in {hour}"}))
+    assert "[bifa_why] 13" in str(err) and "month, stem, trans" in str(err)
+    monkeypatch.undo()
+    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"74": "The transmissions {trans are void"}))
+    assert "[bifa_why] 74" in str(err) and "not a valid sentence template" in str(err)
+
+
+def test_chinese_in_a_reason_is_refused_but_names_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = _damaged(monkeypatch, lambda d: d["pattern_why"].update(lianru="三传{trans}相连"))
+    assert "[pattern_why] lianru" in str(err) and "must be English" in str(err)
+    monkeypatch.undo()
+    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"16": "The first {initial} is void, 乘天空"}))
+    assert "[bifa_why] 16" in str(err) and "乘" in str(err)
+    monkeypatch.undo()
+    # a name (a general's, a pattern's) may stay Chinese, as branches and stems do
+    data = copy.deepcopy(en_mod._read(en_mod._EN_FILE))
+    data["bifa_why"]["16"] = "The first transmission {initial} is void and carries 天空 (the Heavenly Void)"
+    real = en_mod._read
+    monkeypatch.setattr(en_mod, "_read", lambda name: data if name == en_mod._EN_FILE else real(name))
+    assert "天空" in load_english().bifa_whys[16]
+
+
+@lru_cache(maxsize=1)
+def _sample() -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
+    """The hits of the 720 lessons (each day, each turn of the plate), each day on the plates of a month
+    (twelve months, the hour the month's) and with a querent: every pattern, and every line but the two
+    rare ones (54, 74), is formed."""
+    hits: list[PatternHit] = []
+    lines: list[BifaHit] = []
+    for month in range(1, 13):
+        year = (month * 2) % 12
+        for day in range(60):
+            plate = compute_plate(State(year_branch=year, month=month, xun=day // 10, year_stem=year % 10, day=day,
+                                        hour=month % 12))
+            for general in range(12):
+                ke = compute_ke(day, month % 12, general)
+                nm = querent_on(Querent.parse("甲子" if general % 2 else "乙丑", "m", 30), ke.plate.heaven,
+                                ke.plate.generals, None, None)
+                ps, bs = read_lesson(ke, plate, nm)
+                hits.extend(ps)
+                lines.extend(bs)
+    return tuple(hits), tuple(lines)
+
+
+def _english_reason(chinese: str, text: str) -> None:
+    assert text and "{" not in text and "}" not in text, (chinese, text)
+    left = set(HAN.findall(text)) - NAMES
+    assert not left, (chinese, text, left)
+    assert text[:1].isupper() or text[:1] in NAMES, text
+
+
+def _named(text: str) -> list[str]:
+    """The branches and stems a reason names (as many times): the English must name those the Chinese does
+    (日辰, "the day's stem and branch", 一辰, "one branch", and the Noble's other name 天乙 are words)."""
+    for word in ("日辰", "一辰", "天乙"):
+        text = text.replace(word, "")
+    return sorted(c for c in text if c in NAMES)
+
+
+def test_every_reason_over_the_720_lessons_is_english_but_for_branches_and_stems() -> None:
+    hits, lines = _sample()
+    assert {h.id for h in hits} == {p.id for p in patterns()}
+    assert {h.number for h in lines} == {b.number for b in bifa_lines() if b.tests} - {54, 74}
+    for h in hits:
+        _english_reason(h.why, h.why_en)
+        assert _named(h.why_en) == _named(h.why), (h.id, h.why, h.why_en)
+    for b in lines:
+        _english_reason(b.why, b.why_en)
+        assert _named(b.why_en) == _named(b.why), (b.number, b.why, b.why_en)
+    # the two rare lines: their templates filled with the fields of a lesson's reason
+    words = hits[0].words
+    for line in bifa_lines():
+        if line.number in (54, 74):
+            _english_reason(line.why, BifaHit(line, line.why.format_map(words), words).why_en)
+
+
+def test_a_hit_without_its_fields_or_of_another_table_has_no_english_reason() -> None:
+    p = patterns()[0]
+    assert PatternHit(p, "三传巳戌卯：…").why_en == ""  # made without the fields its reason was filled with
+    other = type(p)(p.id, p.name, p.name_trad, p.kind, p.source, p.tests, "另一说{trans}", name_en=p.name_en)
+    assert PatternHit(other, "另一说巳戌卯", {"trans": "巳戌卯"}).why_en == ""  # not the packaged Chinese
+    assert PatternHit(p, "…", {"trans": "巳戌卯"}).why_en.startswith("Transmissions 巳戌卯:")
