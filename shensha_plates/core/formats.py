@@ -13,7 +13,7 @@ from shensha_plates.core import english_text
 from shensha_plates.core.catalog import default_catalog
 from shensha_plates.core.cycle import BRANCHES, XUN_HEADS, pillar_name, xun_void
 from shensha_plates.core.engine import MONTH_NAMES, SEASONS, Placement, Plate, State
-from shensha_plates.core.lang import is_trad
+from shensha_plates.core.lang import is_trad, name_in
 from shensha_plates.core.text import SQUARE_TABLE, branch_sections, section_name
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def relations_to_text(first: str, second: str, relations: Sequence[Any], lang: s
         lines.append(in_script("（八煞之中无一相涉）", lang))
     for r in relations:
         quality = QUALITY_WORDS[r.quality][1 if trad else 0]
-        lines.append(f"{r.name_trad if trad else r.name}  {in_script(r.detail, lang)}  [{quality}]")
+        lines.append(f"{name_in(r, lang)}  {in_script(r.detail, lang)}  [{quality}]")
         lines.append(f"    {in_script(r.meaning, lang)}")
         if r.verdict == "rejected":
             lines.append(f"    {in_script('辨：不取。', lang)}{in_script(r.note or '', lang)}")
@@ -136,7 +136,7 @@ def chart_to_text(chart: Any, calendar: dict[str, Any] | None = None, lang: str 
     for k in PILLAR_KEYS:
         hits = [h for h in chart.hits if h.pillar.split("-")[0] == k]
         for h in hits:
-            name = h.spirit.name_trad if trad else h.spirit.name
+            name = name_in(h.spirit, lang)
             lines.append(f"{PILLAR_NAMES[k][1 if trad else 0]}  {name}  {in_script(h.rule, lang)}")
             lines.append(f"      {in_script('出处：', lang)}{h.spirit.source.line(trad)}")
     if not chart.hits:
@@ -155,16 +155,15 @@ def selection_to_text(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
         return english_text.selection_to_english(plate)
     from shensha_plates.core.cycle import MOUNTAINS
     from shensha_plates.core.script import in_script
-    trad = is_trad(lang)
     lines = [in_script(f"{plate.year_name} {MONTH_NAMES[plate.month - 1]}（选择求真）", lang)]
     for m in MOUNTAINS:
-        names = [p.spirit.name_trad if trad else p.spirit.name for p in plate.at(m) if p.palace is None]
+        names = [name_in(p.spirit, lang) for p in plate.at(m) if p.palace is None]
         lines.append(f"{m} │ {' '.join(names)}")
     flying = [(p.spirit, p.palace) for p in plate.placements if p.palace is not None]
     if flying:
         lines.append(in_script("飞宫：", lang) + "；".join(
-            f"{sp.name_trad if trad else sp.name} {in_script(palace + '宫', lang)}" for sp, palace in flying))
-    none = [p.spirit.name_trad if trad else p.spirit.name for p in plate.placements if p.spirit.remedy == "none"]
+            f"{name_in(sp, lang)} {in_script(palace + '宫', lang)}" for sp, palace in flying))
+    none = [name_in(p.spirit, lang) for p in plate.placements if p.spirit.remedy == "none"]
     if none:
         lines.append(in_script("例无制法：", lang) + "、".join(dict.fromkeys(none)))
     if plate.omitted:

@@ -103,7 +103,7 @@ def page_data(options: Options = Options(), catalog: Catalog | None = None, lang
         if en is not None and en.spirit(s.id).meaning:
             meaning = en.spirit(s.id).meaning
         src = s.source.line(trad=trad) if s.source.file else s.source.line()
-        spirits.append({"id": s.id, "name": s.name_trad if trad else s.name, "q": s.quality, "m": meaning,
+        spirits.append({"id": s.id, "name": name_in(s, lang), "q": s.quality, "m": meaning,
                         "src": src, "only": s.only})
         if en is not None:
             spirits[-1]["en"] = label(s.name, en.spirit(s.id).gloss).removeprefix(s.name + " ")
@@ -112,7 +112,7 @@ def page_data(options: Options = Options(), catalog: Catalog | None = None, lang
     for ring, key, per_value in comp.rings:
         ring_ids.add(ring.id)
         slots = [[index[sp.id] for sp in slot] for slot in per_value[0].slots]
-        rings.append({"id": ring.id, "name": ring.name_trad if trad else ring.name, "plate": ring.plate, "key": key,
+        rings.append({"id": ring.id, "name": name_in(ring, lang), "plate": ring.plate, "key": key,
                       "dial": _DIAL_OF[key], "anchors": [rp.anchor for rp in per_value], "slots": slots})
     # the square tables: for each key and value, each spirit not on a disc and the branches it lies on
     # (a spirit of one day pillar, 天转 …, also carries that pillar: with a day known it holds only then)

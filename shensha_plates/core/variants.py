@@ -122,13 +122,14 @@ def readings_to_json(found: tuple[SpiritReadings, ...]) -> dict[str, Any]:
 
 def readings_to_text(found: tuple[SpiritReadings, ...], trad: bool = False) -> str:
     """One block per spirit: a line per reading with its verdict and rule, then its source."""
+    from shensha_plates.core.lang import name_in
     from shensha_plates.core.script import in_script
     lang = "zh-Hant" if trad else "zh-Hans"
     lines: list[str] = []
     for f in found:
         s = f.spirit
         aliases = s.aliases_trad if trad else s.aliases
-        head = f"{s.name_trad if trad else s.name} {s.id}"
+        head = f"{name_in(s, lang)} {s.id}"
         if aliases:
             head += in_script("（又名 ", lang) + "、".join(aliases) + "）"
         lines.append(head)

@@ -256,13 +256,13 @@ def chart_html(chart: object, lang: str = "zh-Hans", english: bool = False, head
         names = [h for h in hits if k in h.pillar.split("-")]
         cells_spirits.append("<td width='120' valign='top' align='center'>" + "<br/>".join(
             f"<span style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{_QUALITY_MARK[h.spirit.quality]} "
-            f"{e(h.spirit.name_trad if trad else h.spirit.name)}</span>" for h in names) + "</td>")
+            f"{e(name_in(h.spirit, lang))}</span>" for h in names) + "</td>")
     rows = [cells_head, cells_stem, cells_branch, cells_nayin, cells_spirits]
     table = "<table cellspacing='0' style='margin:6px 0'>" + "".join(
         "<tr>" + "".join(r) + "</tr>" for r in rows) + "</table>"
     out = [f"<h2 style='margin:0'>{e(heading)}</h2>" if heading else "", table]
     for h in hits:
-        name = h.spirit.name_trad if trad else h.spirit.name
+        name = name_in(h.spirit, lang)
         where = "、".join(PILLAR_NAMES[k][1 if trad else 0] for k in h.pillar.split("-"))
         line = (f"<div style='margin:4px 0'><b style='color:{_QUALITY_COLOR[h.spirit.quality]}'>{e(name)}</b>"
                 f" <span style='color:#555'>· {e(where)}</span><br/>{e(to_lang(h.rule, lang))}"
@@ -324,7 +324,6 @@ def relations_html(first: str, second: str, relations: object, lang: str = "zh-H
     if lang == "en":
         return _relations_english(first, second, relations)
     e = html.escape
-    trad = is_trad(lang)
     out = [f"<h2 style='margin:0'>{e(first)} · {e(second)}</h2>"]
     rels = list(relations)  # type: ignore[call-overload]
     if not rels:
@@ -332,7 +331,7 @@ def relations_html(first: str, second: str, relations: object, lang: str = "zh-H
     for r in rels:
         colour = _QUALITY_COLOR[r.quality]
         line = (f"<div style='margin:6px 0'><b style='color:{colour}'>{_QUALITY_MARK[r.quality]} "
-                f"{e(r.name_trad if trad else r.name)}</b> {e(to_lang(r.detail, lang))}")
+                f"{e(name_in(r, lang))}</b> {e(to_lang(r.detail, lang))}")
         if english:
             line += f" <i style='color:#777;font-size:small'>({e(KINDS[r.kind][2])})</i>"
         if r.verdict == "rejected":

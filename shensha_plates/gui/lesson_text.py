@@ -15,7 +15,7 @@ from typing import Final
 from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.english import english as english_tables
-from shensha_plates.core.lang import is_trad, name_in
+from shensha_plates.core.lang import name_in
 from shensha_plates.core.liuren import Ke, KeOptions, compute_ke, liuren_tables
 from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.liuren.patterns import BifaHit, PatternHit
@@ -140,7 +140,6 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     """The panel in three parts: the lessons, transmissions and method; the spirits under each
     branch of the lesson (branch, head, list); the names that need the plate and the schools."""
     hp = ke.plate
-    trad = is_trad(lang)
     T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
     by_id = {n.spirit: n for n in names if n.spirit is not None and n.spirit == n.id}
     out: list[str] = []
@@ -227,7 +226,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                 for h in hits) + "</p>")
         else:
             out.append("<br/>".join(
-                f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(h.name_trad if trad else h.name)}"
+                f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(name_in(h, lang))}"
                 f"</b></a><span style='color:#777;font-size:small'>〔{_e(to_lang(h.kind, lang))}〕</span> "
                 f"{_e(to_lang(h.why, lang))}" for h in hits) + "</p>")
 
@@ -274,7 +273,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
             where = f"（{BRANCHES[ns.branch]}）" if ns.branch is not None else ""
             link = (f"spirit:{ns.spirit}:{ns.branch}" if ns.branch is not None and ns.spirit is not None
                     else f"name:{ns.id}")
-            name = ns.name_trad if trad else ns.name
+            name = name_in(ns, lang)
             reason = to_lang(ns.reason, lang)
             if lang == "en":  # the name's rule in English (the reason's words are the plate's, in Chinese)
                 g = english_tables().names.get(ns.id)

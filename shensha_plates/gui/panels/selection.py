@@ -171,7 +171,6 @@ def selection_html(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
     if lang == "en":
         return _selection_english(plate)
     e = html.escape
-    trad = is_trad(lang)
     rules = plate.rules
     out = [f"<h2 style='margin:0'>{e(to_lang(plate.year_name, lang))} "
            f"{e(to_lang(MONTH_NAMES[plate.month - 1], lang))}</h2>"]
@@ -182,7 +181,7 @@ def selection_html(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
                 continue
             places = [x for x in plate.placements if x.spirit.id == sp.id]
             where = "、".join("".join(x.labels) for x in places) or tr("sel_needs_stem", lang)
-            name = sp.name_trad if trad else sp.name
+            name = name_in(sp, lang)
             color = _QUALITY_COLOR[sp.quality].name()
             line = f"<div style='margin:3px 0'><b style='color:{color}'>{e(name)}</b> <b>{e(to_lang(where, lang))}</b>"
             if sp.remedy == "none":
@@ -209,7 +208,7 @@ def selection_html(plate: SelectionPlate, lang: str = "zh-Hans") -> str:
             out.append(line)
     out.append(f"<h3 style='margin:8px 0 2px 0'>{e(tr('sel_spurious', lang))}</h3>")
     for x in rules.spurious:
-        out.append(f"<div style='margin:3px 0'><b>{e(x.name_trad if trad else x.name)}</b>"
+        out.append(f"<div style='margin:3px 0'><b>{e(name_in(x, lang))}</b>"
                    f"<br/><span style='color:#777;font-size:small'>「{e(x.source.quote)}」</span></div>")
     return "".join(out)
 

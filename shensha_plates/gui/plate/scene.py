@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from shensha_plates.core.catalog import Catalog
 from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Plate
-from shensha_plates.core.lang import is_trad
+from shensha_plates.core.lang import name_in
 from shensha_plates.core.rules import RingPlacing
 from shensha_plates.gui.plate.bands_item import BandsItem
 from shensha_plates.gui.plate.base_ring_item import BaseRingItem
@@ -88,7 +88,6 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
         from shensha_plates.core.english import pinyin
     rp = plate.ring(ring_id)
     where = index if index is not None else _ring_index(plate)
-    trad = is_trad(lang)
     out: list[tuple[SlotEntry, ...]] = []
     for k in range(12):
         entries = []
@@ -101,7 +100,7 @@ def slot_entries(plate: Plate, ring_id: str, lang: str,
             # a conditional name the Liu Ren plate decides: normal ink in force, dimmed when not
             decided = None if in_force is None else in_force.get(spirit.id)
             entries.append(SlotEntry(
-                spirit_id=spirit.id, text=spirit.name_trad if trad else spirit.name,
+                spirit_id=spirit.id, text=name_in(spirit, lang),
                 quality=spirit.quality, suffix=suffix,
                 conditional=spirit.condition is not None and decided is not True,
                 has_variants=bool(spirit.variants), dimmed=decided is False,
