@@ -219,11 +219,11 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     # the patterns the lesson forms (课体, 格, 卦) and why
     if hits:
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('patterns'))}</h3><p style='margin:0'>")
-        if lang == "en":  # the English name; why is in the book's words (the Chinese window, ke's JSON)
+        if lang == "en":  # the English name, and why in our English ([pattern_why] of en.toml)
             out.append("<br/>".join(
                 f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(_en_label(h.name, h.pattern.name_en))}"
-                f"</b></a> <span style='color:#777;font-size:small'>({_e(_KIND_EN.get(h.kind, h.kind))})</span>"
-                for h in hits) + "</p>")
+                f"</b></a> <span style='color:#777;font-size:small'>({_e(_KIND_EN.get(h.kind, h.kind))})</span> "
+                f"{_e(h.why_en)}" for h in hits) + "</p>")
         else:
             out.append("<br/>".join(
                 f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(name_in(h, lang))}"
@@ -234,7 +234,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     if bifa:
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('bifa'))}</h3><p style='margin:0'>")
         out.append("<br/>".join(f"<b>{h.number}. {_e(to_lang(h.verse, lang))}</b> "  # the verse: the book's words
-                                + ("" if lang == "en" else f"<span style='color:#555'>{_e(to_lang(h.why, lang))}</span>")
+                                + f"<span style='color:#555'>{_e(h.why_en if lang == 'en' else to_lang(h.why, lang))}</span>"
                                 for h in bifa) + "</p>")
 
     # the querent's 年命: each year's branch, the heaven branch over it and the general on that

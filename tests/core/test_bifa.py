@@ -77,7 +77,8 @@ def test_ke_lists_the_lines() -> None:
     bifa = json.loads(out.getvalue())["bifa"]
     numbers_ = [b["number"] for b in bifa]
     assert numbers_ == sorted(numbers_) and {47, 48} <= set(numbers_)  # in the book's order (46 贵人差迭 before them)
-    assert bifa[numbers_.index(48)] == {"number": 48, "verse": "鬼乘天乙乃神祗", "why": "三传中辛之鬼乘天乙贵人"}
+    assert bifa[numbers_.index(48)] == {"number": 48, "verse": "鬼乘天乙乃神祗", "why": "三传中辛之鬼乘天乙贵人",
+                                        "why_en": "In the transmissions a ghost of 辛 carries the Noble"}
     text = io.StringIO()
     assert main(["ke", "--date", "1998-11-30T12:00", "--lang", "zh-Hant"], out=text, err=io.StringIO()) == 0
     assert "畢法賦：" in text.getvalue() and "47. 貴雖在獄" in text.getvalue()

@@ -150,4 +150,30 @@ def test_a_hit_without_its_fields_or_of_another_table_has_no_english_reason() ->
     assert PatternHit(p, "三传巳戌卯：…").why_en == ""  # made without the fields its reason was filled with
     other = type(p)(p.id, p.name, p.name_trad, p.kind, p.source, p.tests, "另一说{trans}", name_en=p.name_en)
     assert PatternHit(other, "另一说巳戌卯", {"trans": "巳戌卯"}).why_en == ""  # not the packaged Chinese
-    assert PatternHit(p, "…", {"trans": "巳戌卯"}).why_en.startswith("Transmissions 巳戌卯:")
+    assert PatternHit(p, "…", {"trans": "巳戌卯"}).why_en.startswith("Transmissions 巳 戌 卯:")
+
+
+def test_ke_in_english_and_its_json_give_each_reason() -> None:
+    """``ke --lang en`` lists each pattern and line with why in English; the JSON keeps ``why`` and gives
+    ``why_en`` beside it (in every language)."""
+    import io
+    import json
+
+    from shensha_plates.core.cli import main
+    argv = ["ke", "--date", "1998-11-30T12:00", "--birth", "1990", "--sex", "m"]
+    out = io.StringIO()
+    assert main([*argv, "--lang", "en"], out=out, err=io.StringIO()) == 0
+    text = out.getvalue()
+    assert "\n  炎上 Yánshàng · Flaming Upward (Fire Frame): The transmissions 午 寅 戌 form the fire frame (寅 午 戌)\n" in text
+    assert "\n  48. In the transmissions a ghost of 辛 carries the Noble\n" in text
+    assert "三传" not in text and "贵人临" not in text
+    for lang in ("en", "zh-Hans"):
+        out = io.StringIO()
+        assert main([*argv, "--lang", lang, "--format", "json"], out=out, err=io.StringIO()) == 0
+        data = json.loads(out.getvalue())
+        assert data["patterns"] and data["bifa"]
+        for item in data["patterns"] + data["bifa"]:
+            assert HAN.search(item["why"]) and item["why_en"] and not set(HAN.findall(item["why_en"])) - NAMES, item
+        first = data["patterns"][0]
+        assert (first["why"], first["why_en"]) == ("三传午寅戌成火局（寅午戌）",
+                                                   "The transmissions 午 寅 戌 form the fire frame (寅 午 戌)")

@@ -1,6 +1,7 @@
 """The 课传 tab in English (issue 28): the lesson panel's text, the walk-through's steps and the
 querent's years are English but for the names (spirits, generals, methods, lesson names, patterns,
-each with pinyin where it is named as a term), branches, stems and the 毕法赋's verses (the book's words)."""
+each with pinyin where it is named as a term), branches, stems and the 毕法赋's verses (the book's words);
+the patterns' and the lines' reasons in our English."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ def test_the_lesson_tab_in_english(tmp_path: Path, qtbot: object) -> None:
     lines = [line for line in text.splitlines() if " → " not in line]
     rest = {line: leftover(line, allowed) for line in lines if leftover(line, allowed)}
     assert rest == {}, rest
+    # each pattern and 毕法赋 line with why in English, where the Chinese window gives the Chinese reason
+    assert w.lesson.hits and w.lesson.bifa
+    for h in (*w.lesson.hits, *w.lesson.bifa):
+        assert h.why_en and h.why_en in text and h.why not in text, (h.why, h.why_en)
+    assert "The transmissions 午 寅 戌 form the fire frame (寅 午 戌)" in text
     w.lesson.start_walk()
     steps = []
     for _ in range(20):
@@ -102,3 +108,7 @@ def test_the_exported_lesson_rows_in_english() -> None:
     rest = {body: leftover(body, allowed) for _, body in rows if leftover(body, allowed)}
     assert rest == {}, rest
     assert any(body.startswith("Three transmissions: First 午 (officer-ghost") for _, body in rows)
+    patterns = next(body for _, body in rows if body.startswith("Patterns: "))  # each with why, in English
+    assert "炎上 Yánshàng · Flaming Upward (Fire Frame) (The transmissions 午 寅 戌 form the fire frame" in patterns
+    from shensha_plates.core.liuren.patterns import detect_patterns
+    assert all(h.why_en in patterns and h.why not in patterns for h in detect_patterns(ke, plate, nm))

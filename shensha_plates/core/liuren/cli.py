@@ -153,7 +153,8 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         data["calendar"] = calendar
         data["nian_ming"] = None if nm is None else nian_ming_json(nm, state, ke, catalog, lang)
         data["patterns"] = [pattern_json(h, lang) for h in hits]
-        data["bifa"] = [{"number": h.number, "verse": in_script(h.verse, lang), "why": in_script(h.why, lang)} for h in bifa]
+        data["bifa"] = [{"number": h.number, "verse": in_script(h.verse, lang), "why": in_script(h.why, lang),
+                         "why_en": h.why_en} for h in bifa]
         data["not_tried"] = {"patterns": [in_script(n, lang) for n in untried[0]], "bifa": list(untried[1])}
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")

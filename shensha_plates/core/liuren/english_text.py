@@ -101,15 +101,17 @@ def ke_to_english(ke: Ke, spirits: KeSpirits | None = None, calendar: dict[str, 
 
 def growth_to_english(ke: Ke, growth: Sequence[tuple[int, str, str]], month_branch: int, basis: str,
                       hits: Sequence[PatternHit], bifa: Sequence[BifaHit]) -> str:
-    """The stages of growth and strength of the transmissions, the patterns and the 毕法赋 lines."""
+    """The stages of growth and strength of the transmissions, the patterns and the 毕法赋 lines, each with
+    why in English."""
     en = english()
     where = "the date's month" if basis == "date" else "the month whose branch is the month general's harmony"
     lines = [f"Growth and strength (day stem {STEMS[ke.day % 10]}, month {BRANCHES[month_branch]} from {where}): "
              + "; ".join(f"{en.term(TRANSMISSION_NAMES[i])} {BRANCHES[b]} {en.term(stage)}, {en.term(power)}"
                          for i, (b, stage, power) in enumerate(growth))]
-    if hits:
-        lines.append("Patterns: " + "; ".join(label(h.name, h.pattern.name_en) for h in hits))
-    if bifa:
-        lines.append("毕法赋 Bìfǎfù (the Rhapsody of Infallible Methods), lines: "
-                     + ", ".join(str(h.number) for h in bifa))
+    if hits:  # each with why (our translation of its reason, [pattern_why])
+        lines.append("Patterns:")
+        lines.extend(f"  {label(h.name, h.pattern.name_en)}: {h.why_en}" for h in hits)
+    if bifa:  # each line by its number (the verse is the book's words: ke's Chinese and JSON) and why
+        lines.append("毕法赋 Bìfǎfù (the Rhapsody of Infallible Methods), lines:")
+        lines.extend(f"  {h.number}. {h.why_en}" for h in bifa)
     return "\n".join(lines)

@@ -29,13 +29,13 @@ _SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", Non
 
 
 def pattern_json(hit: PatternHit, lang: str = "zh-Hans") -> dict[str, Any]:
-    """One pattern as ``ke --format json`` lists it."""
+    """One pattern as ``ke --format json`` lists it (``why_en``: why, in our English)."""
     from shensha_plates.core.catalog import SEED_FILES
     src = hit.pattern.source
     book = liuren_tables().books[src.book].title if src.book else SEED_FILES[src.file or ""]
     from shensha_plates.core.english import english_of
     return {"id": hit.id, "name": hit.name, "name_trad": hit.name_trad, "kind": hit.kind,
-            "source": {"book": book, "quote": src.quote}, "why": in_script(hit.why, lang),
+            "source": {"book": book, "quote": src.quote}, "why": in_script(hit.why, lang), "why_en": hit.why_en,
             **english_of(None, hit.name, hit.pattern.name_en)}
 
 

@@ -142,7 +142,7 @@ class PatternHit:
 
 def _english_why(chinese: str, section: str, key: Any, words: Mapping[str, str]) -> str:
     """A hit's why in English: the English template of its pattern or line, filled with the fields its
-    Chinese why was filled with; "" where there is none (a table of one's own whose why is not the
+    Chinese why was filled with (the transmissions spaced); "" where there is none (a table of one's own whose why is not the
     packaged one, or a hit made without its fields)."""
     from shensha_plates.core.english import english
     en = english()
@@ -150,6 +150,8 @@ def _english_why(chinese: str, section: str, key: Any, words: Mapping[str, str])
     packaged = (_packaged_whys()[section]).get(key)
     if template is None or packaged != chinese or (template_fields(template) and not words):
         return ""
+    if "trans" in words:  # the three transmissions one by one, as the English plate writes them ("巳 戌 卯")
+        words = {**words, "trans": " ".join(words["trans"])}
     return str(template.format_map(words))
 
 

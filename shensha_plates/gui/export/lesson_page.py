@@ -67,7 +67,7 @@ def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None) -> list[tupl
         rows.append(("", "Bifa Fu lines (the book's words): " + "; ".join(f"{h.number}. {h.verse}" for h in lines)))
     hits = detect_patterns(ke, plate, nian_ming)
     if hits:
-        rows.append(("", "Patterns: " + "; ".join(label(h.name, h.pattern.name_en) for h in hits)))
+        rows.append(("", "Patterns: " + "; ".join(f"{label(h.name, h.pattern.name_en)} ({h.why_en})" for h in hits)))
     heads: dict[int, list[str]] = {}
     for lesson in ke.lessons:
         if lesson.repeat_of is None:
