@@ -231,7 +231,6 @@ def load_english() -> English:
     """Read and validate ``resources/i18n/en.toml`` against the packaged catalog and Liu Ren tables."""
     from shensha_plates.core.catalog import default_catalog
     from shensha_plates.core.liuren.plate import KIN
-    from shensha_plates.core.liuren.patterns import bifa_lines, patterns
     from shensha_plates.core.liuren.tables import liuren_tables
     name = _EN_FILE
     data = _read(name)
@@ -274,40 +273,33 @@ def load_english() -> English:
         # checked against the systems' data by tests/core/test_english.py (as selection and bazi above)
         system_texts=MappingProxyType({k: _school_text(name, f"[system_text] {k}", k, v, _school_words(lr))
                                        for k, v in _table(data, name, "system_text").items()}),
-        pattern_whys=_whys(data, name, "pattern_why", {p.id: p.why for p in patterns()}, _reason_words(lr)),
-        bifa_whys=MappingProxyType({int(k): v for k, v in _whys(
-            data, name, "bifa_why", {str(b.number): b.why for b in bifa_lines() if b.tests}, _reason_words(lr)).items()}),
+        # the patterns' and the 毕法赋 lines' reasons: checked against their Chinese templates by
+        # core/liuren/english_text.py (the patterns' module speaks English through it, not the reverse)
+        pattern_whys=_whys(data, name, "pattern_why", _reason_words(lr)),
+        bifa_whys=MappingProxyType({int(k): v for k, v in _whys(data, name, "bifa_why", _reason_words(lr)).items()}),
     )
 
 
 def _reason_words(lr: Any) -> frozenset[str]:
-    """The Chinese a pattern's or a 毕法赋 line's reason may keep: the names of :func:`_school_words`, the
-    generals' (and their short names), the month generals' and the patterns' names."""
-    from shensha_plates.core.liuren.patterns import patterns
+    """The Chinese a pattern's or a 毕法赋 line's reason may keep: the names of :func:`_school_words`, and the
+    generals' (with their short names) and the month generals' names."""
     return _school_words(lr) | frozenset(
-        {n for g in lr.generals for n in (g.name, g.short)} | {m.name for m in lr.month_generals}
-        | {p.name for p in patterns()})
+        {n for g in lr.generals for n in (g.name, g.short)} | {m.name for m in lr.month_generals})
 
 
-def _whys(data: Mapping[str, Any], name: str, section: str, chinese: Mapping[str, str],
-          words: frozenset[str]) -> Mapping[str, str]:
-    """[section]: <key> = "template" for exactly the keys of ``chinese``, each an English text (Chinese only
-    for names, :func:`_school_text`) with exactly the {fields} of the Chinese template of its key."""
+def _whys(data: Mapping[str, Any], name: str, section: str, words: frozenset[str]) -> Mapping[str, str]:
+    """[section]: <key> = "template", each an English text (Chinese only for names, :func:`_school_text`)
+    and a valid sentence template; a [bifa_why] key is a line's number."""
     table = _table(data, name, section)
     out: dict[str, str] = {}
     for key, text in table.items():
         entry = f"[{section}] {key}"
+        if section == "bifa_why" and not (key.isdigit() and 1 <= int(key) <= 100):
+            raise _fail(name, entry, key, text, "must be a line's number (1–100)")
         value = _school_text(name, entry, key, text, words)
-        if key in chinese:
-            want = template_fields(chinese[key])
-            have = template_fields(value)
-            if have is None:
-                raise _fail(name, entry, key, value, "is not a valid sentence template (a { or } without its pair)")
-            if have != want:
-                raise _fail(name, entry, key, value, "must use exactly the fields of the Chinese template: "
-                            + (", ".join(sorted(want or ())) or "none"))
+        if template_fields(value) is None:
+            raise _fail(name, entry, key, value, "is not a valid sentence template (a { or } without its pair)")
         out[key] = value
-    _same_keys(name, section, set(out), frozenset(chinese))
     return MappingProxyType(out)
 
 

@@ -18,6 +18,7 @@ from shensha_plates.core.english import english as english_tables
 from shensha_plates.core.lang import name_in
 from shensha_plates.core.liuren import Ke, KeOptions, compute_ke, liuren_tables
 from shensha_plates.core.liuren.nianming import NianMing
+from shensha_plates.core.liuren.english_text import why_en
 from shensha_plates.core.liuren.patterns import BifaHit, PatternHit
 from shensha_plates.core.liuren.spirits import NameStatus
 from shensha_plates.gui.describe import spirit_name, to_lang
@@ -223,7 +224,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
             out.append("<br/>".join(
                 f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(_en_label(h.name, h.pattern.name_en))}"
                 f"</b></a> <span style='color:#777;font-size:small'>({_e(_KIND_EN.get(h.kind, h.kind))})</span> "
-                f"{_e(h.why_en)}" for h in hits) + "</p>")
+                f"{_e(why_en(h))}" for h in hits) + "</p>")
         else:
             out.append("<br/>".join(
                 f"<a href='pattern:{h.id}' style='color:#1f2430;text-decoration:none'><b>{_e(name_in(h, lang))}"
@@ -234,7 +235,7 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     if bifa:
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('bifa'))}</h3><p style='margin:0'>")
         out.append("<br/>".join(f"<b>{h.number}. {_e(to_lang(h.verse, lang))}</b> "  # the verse: the book's words
-                                + f"<span style='color:#555'>{_e(h.why_en if lang == 'en' else to_lang(h.why, lang))}</span>"
+                                + f"<span style='color:#555'>{_e(why_en(h) if lang == 'en' else to_lang(h.why, lang))}</span>"
                                 for h in bifa) + "</p>")
 
     # the querent's 年命: each year's branch, the heaven branch over it and the general on that

@@ -19,6 +19,7 @@ from shensha_plates.core.english import english, load_english
 from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.liuren import compute_ke
 from shensha_plates.core.liuren.nianming import Querent, querent_on
+from shensha_plates.core.liuren.english_text import check_reasons, why_en
 from shensha_plates.core.liuren.patterns import BifaHit, PatternHit, bifa_lines, patterns, read_lesson
 from shensha_plates.core.schema import template_fields
 
@@ -32,12 +33,13 @@ def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
     change(data)  # type: ignore[operator]
     monkeypatch.setattr(en_mod, "_read", lambda name: data if name == en_mod._EN_FILE else real(name))
     with pytest.raises(CatalogError) as e:
-        load_english()
+        check_reasons(load_english())  # the texts are read by the English tables, matched to the Chinese here
     return e.value
 
 
 def test_every_pattern_and_detected_line_has_its_english_template_with_the_same_fields() -> None:
     en = english()
+    check_reasons(en)
     assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 85
     detected = [b for b in bifa_lines() if b.tests]
     assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 75
@@ -59,10 +61,13 @@ def test_a_missing_line_reason_is_named(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_a_reason_for_no_pattern_or_an_undetected_line_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     err = _damaged(monkeypatch, lambda d: d["pattern_why"].update(no_such="The transmissions {trans}"))
-    assert "[pattern_why] no_such" in str(err) and "not a name the Chinese data has" in str(err)
+    assert "[pattern_why] no_such" in str(err) and "not a pattern or detected line" in str(err)
     monkeypatch.undo()
     err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"3": "The Noble"}))  # line 3 is not detected
-    assert "[bifa_why] 3" in str(err) and "not a name the Chinese data has" in str(err)
+    assert "[bifa_why] 3" in str(err) and "not a pattern or detected line" in str(err)
+    monkeypatch.undo()
+    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"line 5": "The upper spirits {trans}"}))
+    assert "[bifa_why] line 5" in str(err) and "must be a line's number" in str(err)
 
 
 def test_a_reason_must_keep_the_chinese_fields(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,7 +93,7 @@ def test_chinese_in_a_reason_is_refused_but_names_are_kept(monkeypatch: pytest.M
     data["bifa_why"]["16"] = "The first transmission {initial} is void and carries 天空 (the Heavenly Void)"
     real = en_mod._read
     monkeypatch.setattr(en_mod, "_read", lambda name: data if name == en_mod._EN_FILE else real(name))
-    assert "天空" in load_english().bifa_whys[16]
+    assert "天空" in check_reasons(load_english())[1][16]
 
 
 @lru_cache(maxsize=1)
@@ -133,24 +138,24 @@ def test_every_reason_over_the_720_lessons_is_english_but_for_branches_and_stems
     assert {h.id for h in hits} == {p.id for p in patterns()}
     assert {h.number for h in lines} == {b.number for b in bifa_lines() if b.tests} - {54, 74}
     for h in hits:
-        _english_reason(h.why, h.why_en)
-        assert _named(h.why_en) == _named(h.why), (h.id, h.why, h.why_en)
+        _english_reason(h.why, why_en(h))
+        assert _named(why_en(h)) == _named(h.why), (h.id, h.why, why_en(h))
     for b in lines:
-        _english_reason(b.why, b.why_en)
-        assert _named(b.why_en) == _named(b.why), (b.number, b.why, b.why_en)
+        _english_reason(b.why, why_en(b))
+        assert _named(why_en(b)) == _named(b.why), (b.number, b.why, why_en(b))
     # the two rare lines: their templates filled with the fields of a lesson's reason
     words = hits[0].words
     for line in bifa_lines():
         if line.number in (54, 74):
-            _english_reason(line.why, BifaHit(line, line.why.format_map(words), words).why_en)
+            _english_reason(line.why, why_en(BifaHit(line, line.why.format_map(words), words)))
 
 
 def test_a_hit_without_its_fields_or_of_another_table_has_no_english_reason() -> None:
     p = patterns()[0]
-    assert PatternHit(p, "三传巳戌卯：…").why_en == ""  # made without the fields its reason was filled with
+    assert why_en(PatternHit(p, "三传巳戌卯：…")) == ""  # made without the fields its reason was filled with
     other = type(p)(p.id, p.name, p.name_trad, p.kind, p.source, p.tests, "另一说{trans}", name_en=p.name_en)
-    assert PatternHit(other, "另一说巳戌卯", {"trans": "巳戌卯"}).why_en == ""  # not the packaged Chinese
-    assert PatternHit(p, "…", {"trans": "巳戌卯"}).why_en.startswith("Transmissions 巳 戌 卯:")
+    assert why_en(PatternHit(other, "另一说巳戌卯", {"trans": "巳戌卯"})) == ""  # not the packaged Chinese
+    assert why_en(PatternHit(p, "…", {"trans": "巳戌卯"})).startswith("Transmissions 巳 戌 卯:")
 
 
 def test_ke_in_english_and_its_json_give_each_reason() -> None:

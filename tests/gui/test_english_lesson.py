@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from shensha_plates.core.english import english
 from shensha_plates.core.liuren import liuren_tables
+from shensha_plates.core.liuren.english_text import why_en
 from shensha_plates.core.liuren.patterns import bifa_lines
 from shensha_plates.gui.shell.main_window import MainWindow
 from shensha_plates.gui.shell.settings import Settings
@@ -40,7 +41,7 @@ def test_the_lesson_tab_in_english(tmp_path: Path, qtbot: object) -> None:
     # each pattern and 毕法赋 line with why in English, where the Chinese window gives the Chinese reason
     assert w.lesson.hits and w.lesson.bifa
     for h in (*w.lesson.hits, *w.lesson.bifa):
-        assert h.why_en and h.why_en in text and h.why not in text, (h.why, h.why_en)
+        assert why_en(h) and why_en(h) in text and h.why not in text, (h.why, why_en(h))
     assert "The transmissions 午 寅 戌 form the fire frame (寅 午 戌)" in text
     w.lesson.start_walk()
     steps = []
@@ -111,4 +112,4 @@ def test_the_exported_lesson_rows_in_english() -> None:
     patterns = next(body for _, body in rows if body.startswith("Patterns: "))  # each with why, in English
     assert "炎上 Yánshàng · Flaming Upward (Fire Frame) (The transmissions 午 寅 戌 form the fire frame" in patterns
     from shensha_plates.core.liuren.patterns import detect_patterns
-    assert all(h.why_en in patterns and h.why not in patterns for h in detect_patterns(ke, plate, nm))
+    assert all(why_en(h) in patterns and h.why not in patterns for h in detect_patterns(ke, plate, nm))

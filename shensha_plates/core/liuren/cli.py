@@ -153,8 +153,9 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         data["calendar"] = calendar
         data["nian_ming"] = None if nm is None else nian_ming_json(nm, state, ke, catalog, lang)
         data["patterns"] = [pattern_json(h, lang) for h in hits]
+        from shensha_plates.core.liuren.english_text import why_en
         data["bifa"] = [{"number": h.number, "verse": in_script(h.verse, lang), "why": in_script(h.why, lang),
-                         "why_en": h.why_en} for h in bifa]
+                         "why_en": why_en(h)} for h in bifa]
         data["not_tried"] = {"patterns": [in_script(n, lang) for n in untried[0]], "bifa": list(untried[1])}
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")

@@ -8,20 +8,81 @@ given once, in the plate's legend); every other word is English from ``resources
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.english import English, english, label, pinyin
+from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.liuren.method import TRANSMISSION_NAMES
-from shensha_plates.core.liuren.patterns import BifaHit, PatternHit
+from shensha_plates.core.liuren.patterns import BifaHit, PatternHit, bifa_lines, patterns
 from shensha_plates.core.liuren.ke import Ke
 from shensha_plates.core.liuren.spirits import KeSpirits
 from shensha_plates.core.liuren.tables import liuren_tables
+from shensha_plates.core.schema import template_fields
 
-__all__ = ["ke_to_english", "growth_to_english"]
+__all__ = ["ke_to_english", "growth_to_english", "why_en", "check_reasons", "reasons"]
 
 _SQUARE = (("巳", "午", "未", "申"), ("辰", None, None, "酉"), ("卯", None, None, "戌"), ("寅", "丑", "子", "亥"))
+
+
+def check_reasons(en: English) -> tuple[Mapping[str, str], Mapping[int, str]]:
+    """The English reasons of ``en`` checked against the Chinese: a template in [pattern_why] for exactly the
+    patterns (by id) and in [bifa_why] for exactly the detected 毕法赋 lines (by number), each with exactly
+    the {fields} of its Chinese `why`. A fault raises one CatalogError naming file, entry, field and value."""
+    from shensha_plates.core.english import _EN_FILE
+    sections: tuple[tuple[str, Mapping[Any, str], Mapping[Any, str]], ...] = (
+        ("pattern_why", en.pattern_whys, {p.id: p.why for p in patterns()}),
+        ("bifa_why", en.bifa_whys, {b.number: b.why for b in bifa_lines() if b.tests}))
+    for section, have, chinese in sections:
+        for key, want in chinese.items():
+            if key not in have:
+                missing = [k for k in chinese if k not in have]
+                raise CatalogError(_EN_FILE, f"[{section}] {key}", str(key), None,
+                                   f"has no English ({len(missing)} missing in [{section}])")
+            fields = template_fields(want) or set()
+            if template_fields(have[key]) != fields:
+                raise CatalogError(_EN_FILE, f"[{section}] {key}", str(key), have[key],
+                                   "must use exactly the fields of the Chinese template: "
+                                   + (", ".join(sorted(fields)) or "none"))
+        extra = sorted(set(have) - set(chinese), key=str)
+        if extra:
+            raise CatalogError(_EN_FILE, f"[{section}] {extra[0]}", str(extra[0]), have[extra[0]],
+                               "is not a pattern or detected line the Chinese data has")
+    return en.pattern_whys, en.bifa_whys
+
+
+@lru_cache(maxsize=1)
+def reasons() -> tuple[Mapping[str, str], Mapping[int, str]]:
+    """The packaged English reasons (pattern id → template, line number → template), checked once."""
+    return check_reasons(english())
+
+
+@lru_cache(maxsize=1)
+def _packaged_whys() -> tuple[Mapping[str, str], Mapping[int, str]]:
+    return {p.id: p.why for p in patterns()}, {b.number: b.why for b in bifa_lines() if b.tests}
+
+
+def why_en(hit: PatternHit | BifaHit) -> str:
+    """A hit's why in English: our translation of its pattern's or line's template ([pattern_why],
+    [bifa_why] of ``resources/i18n/en.toml``) filled with the fields its Chinese why was filled with (the
+    three transmissions spaced, "巳 戌 卯"); "" for a pattern of a table of one's own whose why is not the
+    packaged one, or a hit made without its fields."""
+    pattern_whys, bifa_whys = reasons()
+    chinese_patterns, chinese_lines = _packaged_whys()
+    if isinstance(hit, PatternHit):
+        key: Any = hit.pattern.id
+        template, packaged, chinese = pattern_whys.get(key), chinese_patterns.get(key), hit.pattern.why
+    else:
+        key = hit.line.number
+        template, packaged, chinese = bifa_whys.get(key), chinese_lines.get(key), hit.line.why
+    if template is None or packaged != chinese or (template_fields(template) and not hit.words):
+        return ""
+    words = dict(hit.words)
+    if "trans" in words:
+        words["trans"] = " ".join(words["trans"])
+    return template.format_map(words)
 
 
 def _general(index: int, en: English) -> str:
@@ -110,8 +171,8 @@ def growth_to_english(ke: Ke, growth: Sequence[tuple[int, str, str]], month_bran
                          for i, (b, stage, power) in enumerate(growth))]
     if hits:  # each with why (our translation of its reason, [pattern_why])
         lines.append("Patterns:")
-        lines.extend(f"  {label(h.name, h.pattern.name_en)}: {h.why_en}" for h in hits)
+        lines.extend(f"  {label(h.name, h.pattern.name_en)}: {why_en(h)}" for h in hits)
     if bifa:  # each line by its number (the verse is the book's words: ke's Chinese and JSON) and why
         lines.append("毕法赋 Bìfǎfù (the Rhapsody of Infallible Methods), lines:")
-        lines.extend(f"  {h.number}. {h.why_en}" for h in bifa)
+        lines.extend(f"  {h.number}. {why_en(h)}" for h in bifa)
     return "\n".join(lines)

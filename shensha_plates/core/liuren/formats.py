@@ -34,8 +34,9 @@ def pattern_json(hit: PatternHit, lang: str = "zh-Hans") -> dict[str, Any]:
     src = hit.pattern.source
     book = liuren_tables().books[src.book].title if src.book else SEED_FILES[src.file or ""]
     from shensha_plates.core.english import english_of
+    from shensha_plates.core.liuren.english_text import why_en
     return {"id": hit.id, "name": hit.name, "name_trad": hit.name_trad, "kind": hit.kind,
-            "source": {"book": book, "quote": src.quote}, "why": in_script(hit.why, lang), "why_en": hit.why_en,
+            "source": {"book": book, "quote": src.quote}, "why": in_script(hit.why, lang), "why_en": why_en(hit),
             **english_of(None, hit.name, hit.pattern.name_en)}
 
 

@@ -118,12 +118,6 @@ class PatternHit:
     words: Mapping[str, str] = dc_field(default_factory=dict, repr=False, compare=False)  # the why's fields
 
     @property
-    def why_en(self) -> str:
-        """Why, in English: our translation of the template (``resources/i18n/en.toml`` [pattern_why]) with
-        the same fields ("" for a pattern of another table, or a hit made without its fields)."""
-        return _english_why(self.pattern.why, "pattern_whys", self.pattern.id, self.words)
-
-    @property
     def id(self) -> str:
         return self.pattern.id
 
@@ -138,27 +132,6 @@ class PatternHit:
     @property
     def kind(self) -> str:
         return self.pattern.kind
-
-
-def _english_why(chinese: str, section: str, key: Any, words: Mapping[str, str]) -> str:
-    """A hit's why in English: the English template of its pattern or line, filled with the fields its
-    Chinese why was filled with (the transmissions spaced); "" where there is none (a table of one's own whose why is not the
-    packaged one, or a hit made without its fields)."""
-    from shensha_plates.core.english import english
-    en = english()
-    template = getattr(en, section).get(key)
-    packaged = (_packaged_whys()[section]).get(key)
-    if template is None or packaged != chinese or (template_fields(template) and not words):
-        return ""
-    if "trans" in words:  # the three transmissions one by one, as the English plate writes them ("巳 戌 卯")
-        words = {**words, "trans": " ".join(words["trans"])}
-    return str(template.format_map(words))
-
-
-@lru_cache(maxsize=1)
-def _packaged_whys() -> dict[str, dict[Any, str]]:
-    return {"pattern_whys": {p.id: p.why for p in patterns()},
-            "bifa_whys": {b.number: b.why for b in bifa_lines() if b.tests}}
 
 
 # -- what a test reads ------------------------------------------------------------------------------
@@ -1684,11 +1657,6 @@ class BifaHit:
     line: BifaLine
     why: str
     words: Mapping[str, str] = dc_field(default_factory=dict, repr=False, compare=False)  # the why's fields
-
-    @property
-    def why_en(self) -> str:
-        """Why, in English ([bifa_why] of ``resources/i18n/en.toml``, as :attr:`PatternHit.why_en`)."""
-        return _english_why(self.line.why, "bifa_whys", self.line.number, self.words)
 
     @property
     def number(self) -> int:

@@ -42,6 +42,7 @@ def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None) -> list[tupl
     """The lesson's rows in English (issue 28): the heading inside the row (the head column is one
     character wide), each name with its pinyin and gloss where it is named as a term."""
     from shensha_plates.core.english import english, label, pinyin
+    from shensha_plates.core.liuren.english_text import why_en
     from shensha_plates.core.liuren.patterns import detect_bifa, detect_patterns
     en = english()
     hp = ke.plate
@@ -67,7 +68,7 @@ def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None) -> list[tupl
         rows.append(("", "Bifa Fu lines (the book's words): " + "; ".join(f"{h.number}. {h.verse}" for h in lines)))
     hits = detect_patterns(ke, plate, nian_ming)
     if hits:
-        rows.append(("", "Patterns: " + "; ".join(f"{label(h.name, h.pattern.name_en)} ({h.why_en})" for h in hits)))
+        rows.append(("", "Patterns: " + "; ".join(f"{label(h.name, h.pattern.name_en)} ({why_en(h)})" for h in hits)))
     heads: dict[int, list[str]] = {}
     for lesson in ke.lessons:
         if lesson.repeat_of is None:

@@ -142,7 +142,8 @@ class LessonQuizDialog(QDialog):
         method = ke.method_name(lang) + ("" if ke.ke == ke.method_name() else f"（{to_lang(ke.ke, lang)}）")
         reasons = "\n".join(f"{i + 1}. {s.text(lang)}" for i, s in enumerate(ke.steps))
         if self.kind == "pattern":  # the 课体 formed, each with why
-            reasons = "\n".join(f"{name_in(h, lang)}：{h.why_en if lang == 'en' else to_lang(h.why, lang)}"
+            from shensha_plates.core.liuren.english_text import why_en
+            reasons = "\n".join(f"{name_in(h, lang)}：{why_en(h) if lang == 'en' else to_lang(h.why, lang)}"
                                  for h in formed)
         self.feedback.setText(f"{verdict}　{tr('method', lang)}：{method}　{tr('three_transmissions', lang)}：{trans}\n"
                               f"{reasons}")
