@@ -22,7 +22,7 @@ from shensha_plates.core.catalog import SEED_FILES, Source, seed_source
 from shensha_plates.core.cycle import BRANCHES, PHASES, PILLARS, STEMS, nayin, xun_of
 from shensha_plates.core import tomlcache
 from shensha_plates.core.errors import CatalogError, InputError
-from shensha_plates.core.schema import Field, Table, Where, entries, one_of, read_toml
+from shensha_plates.core.schema import Field, Table, Where, entries, one_of, read_toml, variants_of
 from shensha_plates.core.schema import text as nonempty_text
 
 __all__ = ["BaziSpirit", "Hit", "Chart", "chart", "chart_for", "load_bazi", "default_bazi", "PILLAR_NAMES",
@@ -209,11 +209,7 @@ def _check_spirit(where: Where, p: str, v: dict[str, Any], raw: Mapping[str, Any
     size, match = REF_SIZES[v["ref"]], v["match"]
     v["values"] = _labels((where.file, where.entry), raw.get("values"), "values", size, match)
     variants = []
-    for j, rv in enumerate(raw.get("variant", [])):
-        vf = f"variant[{j}]"
-        if not isinstance(rv, dict) or not isinstance(rv.get("id"), str):
-            raise where.fail(f"{vf}.id", rv, "a variant needs an id")
-        var = _VARIANT.read(where, rv, vf + ".")
+    for vf, var, rv in variants_of(where, raw, _VARIANT):
         var["values"] = _labels((where.file, where.entry), rv.get("values"), f"{vf}.values", size, match)
         variants.append(BaziVariant(**var))
     v["variant"] = tuple(variants)

@@ -46,7 +46,7 @@ from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core.datafile import read_file
 from shensha_plates.core.errors import CatalogError
 
-__all__ = ["Where", "Kind", "Field", "Table", "read_toml", "entries", "as_is", "skip", "text", "string_", "boolean", "one_of",
+__all__ = ["Where", "Kind", "Field", "Table", "read_toml", "entries", "variants_of", "as_is", "skip", "text", "string_", "boolean", "one_of",
            "branch", "branches", "stems", "text_list", "nested", "checked", "matching", "sequence_of", "template_fields",
            "SCHEMA_VERSION"]
 
@@ -168,6 +168,16 @@ def entries(where: Where, raw: object, key: str, name: Callable[[int, Any], str]
         if not isinstance(item, dict):
             raise at.fail(table_field or key, item, not_table)
         yield at, item
+
+
+def variants_of(where: Where, raw: Mapping[str, Any], table: Table) -> Iterator[tuple[str, dict[str, Any], Mapping[str, Any]]]:
+    """Each ``[[…variant]]`` of an entry read by ``table``: its field prefix (``variant[j]``), its read
+    values and its raw table; a variant that is not a table with a string ``id`` is refused first."""
+    for j, rv in enumerate(raw.get("variant", [])):
+        vf = f"variant[{j}]"
+        if not isinstance(rv, dict) or not isinstance(rv.get("id"), str):
+            raise where.fail(f"{vf}.id", rv, "a variant needs an id")
+        yield vf, table.read(where, rv, vf + "."), rv
 
 
 def read_toml(name: str, source: Path | Traversable, version: int | None = SCHEMA_VERSION) -> dict[str, Any]:

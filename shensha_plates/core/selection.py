@@ -24,7 +24,7 @@ from shensha_plates.core.catalog import Source, seed_source
 from shensha_plates.core.cycle import BRANCHES, MOUNTAINS, STEMS
 from shensha_plates.core import tomlcache
 from shensha_plates.core.errors import InputError
-from shensha_plates.core.schema import Field, Table, Where, entries, one_of, read_toml, text_list
+from shensha_plates.core.schema import Field, Table, Where, entries, one_of, read_toml, text_list, variants_of
 from shensha_plates.core.schema import text as nonempty_text
 
 __all__ = ["SelectionSpirit", "SelectionRules", "SelectionPlate", "MountainPlacement", "load_selection",
@@ -245,11 +245,7 @@ def _spirit_table(ids: set[str]) -> Table:
             if key != "month":
                 raise where.fail("key", key, "a flying spirit moves by the month")
         variants = []
-        for j, rv in enumerate(raw.get("variant", [])):
-            vf = f"variant[{j}]"
-            if not isinstance(rv, dict) or not isinstance(rv.get("id"), str):
-                raise where.fail(f"{vf}.id", rv, "a variant needs an id")
-            var = _VARIANT.read(where, rv, vf + ".")
+        for vf, var, _rv in variants_of(where, raw, _VARIANT):
             if var["values"] is not None:
                 var["values"] = _values(where, f"{vf}.values", var["values"], KEY_SIZES[key])
             if var["flight"] is not None:

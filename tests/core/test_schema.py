@@ -11,7 +11,7 @@ from shensha_plates.core import catalog
 from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.schema import (
     Field, Table, Where, boolean, branch, branches, checked, entries, nested, one_of, read_toml, sequence_of, stems,
-    template_fields, text, text_list,
+    template_fields, text, text_list, variants_of,
 )
 
 BOOK = Table({"id": Field(text()), "title": Field(text("must be a title")),
@@ -146,3 +146,15 @@ def test_a_damaged_line_is_named(tmp_path: Path, old: str, new: str, field: str,
     path.write_text(src.replace(old, new, 1), "utf-8")
     e = fault(lambda: load_bifa(path))
     assert (e.entry, e.field) == ("line 3", field) and e.problem.startswith(problem)
+
+
+def test_variants_are_read_in_order_and_one_without_an_id_is_refused() -> None:
+    where = Where("f", "spirit x")
+    raw = {"variant": [{"id": "a", "title": "T"}, {"id": "b", "title": "U", "year": 2}]}
+    got = list(variants_of(where, raw, BOOK))
+    assert [(vf, var["id"], var["year"]) for vf, var, _ in got] == [("variant[0]", "a", 1), ("variant[1]", "b", 2)]
+    assert list(variants_of(where, {}, BOOK)) == []
+    e = fault(lambda: list(variants_of(where, {"variant": [{"id": "a", "title": "T"}, {"title": "U"}]}, BOOK)))
+    assert (e.entry, e.field, e.value) == ("spirit x", "variant[1].id", {"title": "U"})
+    e = fault(lambda: list(variants_of(where, {"variant": [{"id": "a", "title": 3}]}, BOOK)))
+    assert e.field == "variant[0].title"
