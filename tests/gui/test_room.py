@@ -294,6 +294,18 @@ def test_the_first_run_hint_shows_once(tmp_path: object, qtbot: QtBot) -> None:
     assert again.first_run_hint is None
 
 
+def test_the_first_run_hint_follows_the_language(tmp_path: object, qtbot: QtBot) -> None:
+    """A first start in English (``--lang en``, set after the window is built) gives the hint in English."""
+    from pathlib import Path
+
+    from shensha_plates.gui.shell.settings import Settings
+    w = MainWindow(settings=Settings(Path(str(tmp_path)) / "s.ini"))
+    qtbot.addWidget(w)
+    w.model.set_lang("en")
+    hint = w.first_run_hint
+    assert hint is not None and hint.text().startswith("Drag a disc") and "拖" not in hint.text()
+
+
 def test_english_glosses_fit_the_panel_at_1280x800_and_are_english(window: MainWindow) -> None:
     """Issue 23 item 7: with 英文注释 on, every tab of the panel fits the width a 1280×800 screen leaves
     it (nothing pushed past the edge), and the details say the spirit's English, not its id."""

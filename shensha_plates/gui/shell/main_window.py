@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("main_window")
         self.settings = settings or Settings()
+        self.first_run_hint: QLabel | None = None  # shown below, once the status line exists
         self.model = PlateModel(self._initial_state(), self._initial_options(), catalog,
                                 lang=self.settings.get("lang"))
         self.view = PlateView(self.model)
@@ -108,7 +109,6 @@ class MainWindow(QMainWindow):
         self._on_model("history")
         self._restore_querent()
         self._restore_liuren_choices()
-        self.first_run_hint: QLabel | None = None
         if not self.settings.get("first_run_hint_done"):
             self._show_first_run_hint()
         self._settings_told = False  # "settings will not be saved" is said once
@@ -432,6 +432,8 @@ class MainWindow(QMainWindow):
             self.actions_by_name[spec.id].setText(tr(spec.title, lang))
         for name, menu in self.menus.items():
             menu.setTitle(tr(name, lang))
+        if self.first_run_hint is not None:
+            self.first_run_hint.setText(tr("first_run_hint", lang))
         self._follow_pinyin()
         self._update_status()
 
