@@ -40,6 +40,7 @@ from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_o
 if TYPE_CHECKING:
     from shensha_plates.core.engine import Plate
     from shensha_plates.core.liuren.ke import Ke
+    from shensha_plates.core.liuren.lodging import DayFacts
     from shensha_plates.core.liuren.nianming import NianMing
 
 __all__ = ["Pattern", "Test", "PatternHit", "patterns", "load_patterns", "detect_patterns", "read_lesson", "KINDS", "TESTS",
@@ -139,11 +140,12 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "stem", "lodge", "branch", "turn", "_overcome",
+    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "day", "trans", "stem", "lodge", "branch", "turn", "_overcome",
                  "_words", "_parity", "_frame", "_cross", "_season", "_ph", "_uppers", "_tph", "_nobles")
 
-    def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
-        self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
+    def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None,
+                 day: DayFacts | None = None) -> None:
+        self.ke, self.plate, self.nian_ming, self.day = ke, plate, nian_ming, day
         # the month (its branch) and the year of the lesson's date: from the plates' state, or given
         if plate is None:
             self.month, self.year = month, None
@@ -153,10 +155,10 @@ class _Lesson:
         self._season = -1 if self.month is None else season_phase(self.month)
         a, b, c = ke.course.transmissions
         self.trans = (a, b, c)
-        day = ke.plate.day
-        self.stem = stem = day % 10
+        pillar = ke.plate.day
+        self.stem = stem = pillar % 10
         self.lodge = _LODGE[stem]
-        self.branch = day % 12
+        self.branch = pillar % 12
         self.turn = ke.plate.heaven[0]  # the heaven branch over 子: the heaven plate is a turn of the earth's
         self._ph: tuple[int, int, int, int, int, int, int] | None = None
         self._overcome: tuple[int, int, int] | None = None
@@ -208,7 +210,7 @@ class _Lesson:
                            "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
                            "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)],
                            "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month],
-                           **_couple_words(self)})
+                           **_couple_words(self), **_day_words(self)})
         return self._words
 
     def overcome(self) -> tuple[int, int, int]:
@@ -1244,6 +1246,48 @@ def _t_couple(t: Test, x: _Lesson) -> bool:
     return overcomes(ha, hb) or overcomes(hb, ha)
 
 
+def _day_words(x: _Lesson) -> dict[str, str]:
+    """The moon's lodging (its branch) and yesterday's pillar, in words (empty without a date)."""
+    if x.day is None:
+        return {}
+    from shensha_plates.core.cycle import pillar_name
+    d = x.day
+    return {"moon": BRANCHES[d.moon_branch], "prev_day": pillar_name((x.ke.plate.day - 1) % 60)}
+
+
+_ZHONG: Final = frozenset((0, 3, 6, 9))  # 子 卯 午 酉: the 四仲 (四平)
+
+
+def _t_day_form(t: Test, x: _Lesson) -> bool:
+    """What 《六壬大全》 课经 卷九 reads of the date: 天祸 — a 四立 day, and today's stem (or branch) stands over
+    yesterday's, or yesterday's over today's (the stems by their lodges); 天寇 — a 分至 day, and the moon's
+    lodging stands over yesterday's branch (离辰); 二烦 — the month general a 仲, a 四正 day (朔 弦 望 晦) or a
+    仲 day (四平), the sun's lodging (the general, over the hour) and the moon's each over a 仲, and 辰 (斗罡)
+    over 丑 or 未."""
+    d = x.day
+    if d is None:
+        return False
+    form = t.names[0]
+    day = x.ke.plate.day
+    prev = (day - 1) % 60
+    if form == "天祸":
+        if d.term not in _FOUR_LI:
+            return False
+        a, b = _LODGE[day % 10], _LODGE[prev % 10]
+        c, e = day % 12, prev % 12
+        return x.over(b) == a or x.over(a) == b or x.over(e) == c or x.over(c) == e
+    if form == "天寇":
+        return d.term in _FEN_ZHI and x.over(prev % 12) == d.moon_branch
+    hp = x.ke.plate
+    return (hp.general in _ZHONG and (d.si_zheng or day % 12 in _ZHONG) and hp.hour in _ZHONG
+            and x.under(d.moon_branch) in _ZHONG and x.under(4) in (1, 7))
+
+
+_FOUR_LI: Final = frozenset(("立春", "立夏", "立秋", "立冬"))
+_FEN_ZHI: Final = frozenset(("春分", "夏至", "秋分", "冬至"))
+_DAY_FORMS: Final = ("天祸", "天寇", "二烦")
+
+
 _QUARTER_PHASE: Final = (0, 1, 3, 4)  # 寅卯辰 wood, 巳午未 fire, 申酉戌 metal, 亥子丑 water
 _FRAME_PHASE: Final = tuple(next(ph for ph, frame in _FRAME.items() if b in frame) for b in range(12))
 
@@ -1282,14 +1326,14 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "uppers_harm": _t_uppers_harm, "initial_tomb": _t_initial_tomb, "initial_season_spirit": _t_initial_season_spirit,
     "general_over": _t_general_over, "year_upper": _t_year_upper, "pair_general": _t_pair_general,
     "frame_upper": _t_frame_upper, "tiger_hidden_ghost": _t_tiger_hidden_ghost, "two_nobles": _t_two_nobles,
-    "couple": _t_couple,
+    "couple": _t_couple, "day_form": _t_day_form,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
                        "names", "count", "generals", "powers", "any", "either"}
 _COUPLE_FORMS: Final = ("德合", "旺孕", "解离")
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
-                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang"}
+                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang", "moon", "prev_day"}
 
 
 # -- what a rule needs beyond the lesson: the plates (a spirit, the year), the month, the querent --------
@@ -1298,6 +1342,7 @@ _NEED_PLATE: Final = 1
 _NEED_MONTH: Final = 2
 _NEED_QUERENT: Final = 4
 _NEED_PARTNER: Final = 8  # the husband's and the wife's 行年 together (a querent and a partner of the other sex)
+_NEED_DAY: Final = 16  # the date's day: its solar term, lunar day and the moon's lodging (天寇 二烦 天祸)
 _PLACE_NEED: Final = {"stem": 0, "branch": 0, "hour": 0, "year": _NEED_PLATE, "month": _NEED_MONTH,
                       "ben_ming": _NEED_QUERENT, "xing_nian": _NEED_QUERENT}
 
@@ -1317,6 +1362,8 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
             req |= _NEED_MONTH
         elif t.kind == "year_upper":
             req |= _NEED_PLATE
+        elif t.kind == "day_form":
+            req |= _NEED_DAY
         elif t.kind == "couple":
             req |= _NEED_QUERENT | _NEED_PARTNER | (_NEED_MONTH if t.names == ("旺孕",) else 0)
         parts: list[int] = []
@@ -1507,6 +1554,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, "test.places", raw.get("places"), "must be stem and/or branch")
     if kind == "two_nobles" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("加", "差迭", "受克", "空")):
         raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one form: 加 差迭 受克 空")
+    if kind == "day_form" and (len(args.get("names", ())) != 1 or args["names"][0] not in _DAY_FORMS):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one form: {' '.join(_DAY_FORMS)}")
     if kind == "couple" and (len(args.get("names", ())) != 1 or args["names"][0] not in _COUPLE_FORMS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one form: {' '.join(_COUPLE_FORMS)}")
     if kind == "frame_upper" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("合", "杀")):
@@ -1654,7 +1703,7 @@ def _by_need(entries: Sequence[tuple[Any, _Checks]], reqs: Sequence[int]) -> tup
     """For each mask of what a reading has, the rules it can form, each as (rule, first test's function,
     first test, the other tests) — the shape :func:`_detect` runs fastest."""
     flat = [(item, checks[0][0], checks[0][1], checks[1:]) for item, checks in entries]
-    return tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(16))
+    return tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(32))
 
 
 @lru_cache(maxsize=1)
@@ -1666,16 +1715,19 @@ def _compiled_default() -> tuple[tuple[_Entry, ...], ...]:
 def _has(x: _Lesson) -> int:
     nm = x.nian_ming
     return ((_NEED_PLATE if x.plate is not None else 0) | (_NEED_MONTH if x.month is not None else 0)
-            | (0 if nm is None else _NEED_QUERENT | (_NEED_PARTNER if nm.couple() is not None else 0)))
+            | (0 if nm is None else _NEED_QUERENT | (_NEED_PARTNER if nm.couple() is not None else 0))
+            | (_NEED_DAY if x.day is not None else 0))
 
 
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
-                    table: Sequence[Pattern] | None = None, month: int | None = None) -> tuple[PatternHit, ...]:
+                    table: Sequence[Pattern] | None = None, month: int | None = None,
+                    day: DayFacts | None = None) -> tuple[PatternHit, ...]:
     """The patterns the lesson forms, in the data's order. ``plate``: the plates' spirits and their date
     (the 卦 that name a spirit, the 课体 that read the year or the month need it); ``nian_ming``: the
     querent's years (the tests that name them need it); ``month``: the month's branch, when there is no
-    plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …)."""
-    x = _Lesson(ke, plate, nian_ming, month)
+    plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …); ``day``: the date's day (its solar term,
+    lunar day and the moon's lodging: 天寇 二烦 天祸 read it; never guessed from a plate)."""
+    x = _Lesson(ke, plate, nian_ming, month, day)
     compiled = _compiled_default() if table is None else _compiled(table)
     return _detect(x, compiled[_has(x)], PatternHit)
 
@@ -1775,11 +1827,12 @@ def detect_bifa(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None =
 
 
 def read_lesson(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
-                month: int | None = None) -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
+                month: int | None = None, day: DayFacts | None = None) -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
     """The patterns and the 毕法赋 lines of one lesson together (what the tests read is worked out once).
     The month comes from the plates' date, or ``month`` (a branch) when there is no plate; without either,
-    the rules that read the season are not tried (the month general does not fix the month)."""
-    x = _Lesson(ke, plate, nian_ming, month)
+    the rules that read the season are not tried (the month general does not fix the month); ``day``: see
+    :func:`detect_patterns`."""
+    x = _Lesson(ke, plate, nian_ming, month, day)
     have = _has(x)
     return _detect(x, _compiled_default()[have], PatternHit), _detect(x, _bifa_compiled()[have], BifaHit)
 
@@ -1799,17 +1852,18 @@ def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str, Map
 
 
 def not_tried(plate: Plate | None = None, nian_ming: NianMing | None = None,
-              month: int | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+              month: int | None = None, day: DayFacts | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The patterns (names) and 毕法赋 lines (numbers) a reading cannot form because it lacks the date (the
     plates: the year, the month) or the querent — so that a reading without them says what it left out
     rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …; without a partner
     繁昌 旺孕 解离 are not tried)."""
     have = ((_NEED_PLATE if plate is not None else 0) | (_NEED_MONTH if plate is not None or month is not None else 0)
-            | (0 if nian_ming is None else _NEED_QUERENT | (_NEED_PARTNER if nian_ming.couple() is not None else 0)))
+            | (0 if nian_ming is None else _NEED_QUERENT | (_NEED_PARTNER if nian_ming.couple() is not None else 0))
+            | (_NEED_DAY if day is not None else 0))
     return _not_tried(have)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=32)
 def _not_tried(have: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
     names = tuple(p.name for p in patterns() if _requirement(p.tests, loose=True) & ~have)
     lines = tuple(b.number for b in bifa_lines() if b.tests and _requirement(b.tests, loose=True) & ~have)
