@@ -40,7 +40,7 @@ def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
 def test_every_pattern_and_detected_line_has_its_english_template_with_the_same_fields() -> None:
     en = english()
     check_reasons(en)
-    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 85
+    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 88
     detected = [b for b in bifa_lines() if b.tests]
     assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 87
     for p in patterns():
@@ -99,7 +99,7 @@ def test_chinese_in_a_reason_is_refused_but_names_are_kept(monkeypatch: pytest.M
 @lru_cache(maxsize=1)
 def _sample() -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
     """The hits of the 720 lessons (each day, each turn of the plate), each day on the plates of a month
-    (twelve months, the hour the month's) and with a querent: every pattern, and every line but the two
+    (twelve months, the hour the month's) and with a querent and a partner: every pattern, and every line but the two
     rare ones (54, 74), is formed."""
     hits: list[PatternHit] = []
     lines: list[BifaHit] = []
@@ -110,8 +110,9 @@ def _sample() -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
                                         hour=month % 12))
             for general in range(12):
                 ke = compute_ke(day, month % 12, general)
-                nm = querent_on(Querent.parse("甲子" if general % 2 else "乙丑", "m", 30), ke.plate.heaven,
-                                ke.plate.generals, None, None)
+                q = Querent.parse("甲子" if general % 2 else "乙丑", "m", 30 + day % 12).with_partner(
+                    Querent.parse("丙寅", "f", (day + general * 7) % 60 + 1))  # (繁昌 旺孕 解离 read the couple)
+                nm = querent_on(q, ke.plate.heaven, ke.plate.generals, None, None)
                 ps, bs = read_lesson(ke, plate, nm)
                 hits.extend(ps)
                 lines.extend(bs)

@@ -207,7 +207,8 @@ class _Lesson:
                            "under": BRANCHES[self.under(first)], "day": STEMS[self.stem] + BRANCHES[self.branch],
                            "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
                            "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)],
-                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month]})
+                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month],
+                           **_couple_words(self)})
         return self._words
 
     def overcome(self) -> tuple[int, int, int]:
@@ -1233,7 +1234,7 @@ def _t_two_nobles(t: Test, x: _Lesson) -> bool:
 
 
 
-# -- the 毕法赋 lines read last (issue 25: 4 9 11 12 39 57 58 68 73 81 89 …) ----------------------------------
+# -- the 毕法赋 lines read last (issue 25: 3 4 11 12 39 44 57 58 68 73 81 89) ---------------------------------
 
 def _item_branch(x: _Lesson, i: int) -> int:
     """The branch of an item of _POWER_ITEMS (by its index): the lodge, the day branch, a transmission, 干上, 支上."""
@@ -1307,6 +1308,42 @@ def _t_ghost_general_over(t: Test, x: _Lesson) -> bool:
         if p is not None and generals[p] == t.general and _ghost(x, x.over(p)):
             return True
     return False
+def _couple_words(x: _Lesson) -> dict[str, str]:
+    """The husband's and the wife's 行年 and the heaven branch over each, in words (empty without both)."""
+    couple = None if x.nian_ming is None else x.nian_ming.couple()
+    if couple is None:
+        return {}
+    from shensha_plates.core.cycle import pillar_name
+    fu, qi = couple
+    return {"fu_nian": pillar_name(fu.pillar), "qi_nian": pillar_name(qi.pillar), "fu_shang": BRANCHES[fu.heaven],
+            "qi_shang": BRANCHES[qi.heaven]}
+
+
+def _t_couple(t: Test, x: _Lesson) -> bool:
+    """The husband's and the wife's 行年 read together (《六壬大全》 课经): 德合 — their stems combine (甲己 乙庚
+    丙辛 丁壬 戊癸) and their branches are 六合 (繁昌); 旺孕 — their branches are two of one 三合 frame, each
+    旺 or 相 in the season (寅卯辰 spring …: the book's 三月 example is 「逢春旺相气」, so not strength.py's earth
+    of the 辰戌丑未 months) (旺孕格); 解离 — the heaven branch over one overcomes the heaven branch over the
+    other (交相克)."""
+    couple = None if x.nian_ming is None else x.nian_ming.couple()
+    if couple is None:
+        return False
+    fu, qi = couple
+    form = t.names[0]
+    if form == "德合":
+        return (fu.pillar - qi.pillar) % 10 == 5 and _he(fu.branch, qi.branch)
+    if form == "旺孕":
+        a, b = fu.branch, qi.branch
+        if a == b or _FRAME_PHASE[a] != _FRAME_PHASE[b] or x.month is None:
+            return False
+        season = _QUARTER_PHASE[(x.month - 2) % 12 // 3]  # the season by its three months: 三月 is spring
+        return (_BP(a) - season) % 5 <= 1 and (_BP(b) - season) % 5 <= 1  # 旺 or 相
+    ha, hb = _BP(fu.heaven), _BP(qi.heaven)
+    return overcomes(ha, hb) or overcomes(hb, ha)
+
+
+_QUARTER_PHASE: Final = (0, 1, 3, 4)  # 寅卯辰 wood, 巳午未 fire, 申酉戌 metal, 亥子丑 water
+_FRAME_PHASE: Final = tuple(next(ph for ph, frame in _FRAME.items() if b in frame) for b in range(12))
 
 
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
@@ -1346,12 +1383,14 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "item_void": _t_item_void, "trans_fallen": _t_trans_fallen, "initial_hemmed": _t_initial_hemmed,
     "trans_tomb": _t_trans_tomb, "ding_ma": _t_ding_ma, "sun_general": _t_sun_general,
     "ghost_general_over": _t_ghost_general_over,
+    "couple": _t_couple,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
                        "names", "count", "generals", "powers", "any", "either"}
+_COUPLE_FORMS: Final = ("德合", "旺孕", "解离")
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
-                      "month"}
+                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang"}
 
 
 # -- what a rule needs beyond the lesson: the plates (a spirit, the year), the month, the querent --------
@@ -1359,6 +1398,7 @@ _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "bran
 _NEED_PLATE: Final = 1
 _NEED_MONTH: Final = 2
 _NEED_QUERENT: Final = 4
+_NEED_PARTNER: Final = 8  # the husband's and the wife's 行年 together (a querent and a partner of the other sex)
 _PLACE_NEED: Final = {"stem": 0, "branch": 0, "hour": 0, "year": _NEED_PLATE, "month": _NEED_MONTH,
                       "ben_ming": _NEED_QUERENT, "xing_nian": _NEED_QUERENT}
 
@@ -1378,6 +1418,8 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
             req |= _NEED_MONTH
         elif t.kind == "year_upper":
             req |= _NEED_PLATE
+        elif t.kind == "couple":
+            req |= _NEED_QUERENT | _NEED_PARTNER | (_NEED_MONTH if t.names == ("旺孕",) else 0)
         parts: list[int] = []
         if t.places and t.kind not in ("upper_month_spirit", "year_upper"):
             parts = [_PLACE_NEED[p] for p in t.places]
@@ -1572,6 +1614,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
     if kind in ("item_void", "trans_fallen") and (not args.get("names") or any(n not in items_allowed for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"),
                            "must list items among initial, middle, final" + ("" if kind == "trans_fallen" else ", gan_shang, zhi_shang"))
+    if kind == "couple" and (len(args.get("names", ())) != 1 or args["names"][0] not in _COUPLE_FORMS):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one form: {' '.join(_COUPLE_FORMS)}")
     if kind == "frame_upper" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("合", "杀")):
         raise CatalogError(name, entry, "test.names", raw.get("names"), "must name 合 or 杀")
     if kind == "uppers_harm" and (not args.get("names") or any(n not in ("各", "上", "交") for n in args["names"])):
@@ -1720,7 +1764,7 @@ def _by_need(entries: Sequence[tuple[Any, _Checks]], reqs: Sequence[int]) -> tup
     """For each mask of what a reading has, the rules it can form, each as (rule, first test's function,
     first test, the other tests) — the shape :func:`_detect` runs fastest."""
     flat = [(item, checks[0][0], checks[0][1], checks[1:]) for item, checks in entries]
-    return tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(8))
+    return tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(16))
 
 
 @lru_cache(maxsize=1)
@@ -1730,8 +1774,9 @@ def _compiled_default() -> tuple[tuple[_Entry, ...], ...]:
 
 
 def _has(x: _Lesson) -> int:
+    nm = x.nian_ming
     return ((_NEED_PLATE if x.plate is not None else 0) | (_NEED_MONTH if x.month is not None else 0)
-            | (_NEED_QUERENT if x.nian_ming is not None else 0))
+            | (0 if nm is None else _NEED_QUERENT | (_NEED_PARTNER if nm.couple() is not None else 0)))
 
 
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
@@ -1868,13 +1913,14 @@ def not_tried(plate: Plate | None = None, nian_ming: NianMing | None = None,
               month: int | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The patterns (names) and 毕法赋 lines (numbers) a reading cannot form because it lacks the date (the
     plates: the year, the month) or the querent — so that a reading without them says what it left out
-    rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …)."""
+    rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …; without a partner
+    繁昌 旺孕 解离 are not tried)."""
     have = ((_NEED_PLATE if plate is not None else 0) | (_NEED_MONTH if plate is not None or month is not None else 0)
-            | (_NEED_QUERENT if nian_ming is not None else 0))
+            | (0 if nian_ming is None else _NEED_QUERENT | (_NEED_PARTNER if nian_ming.couple() is not None else 0)))
     return _not_tried(have)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _not_tried(have: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
     names = tuple(p.name for p in patterns() if _requirement(p.tests, loose=True) & ~have)
     lines = tuple(b.number for b in bifa_lines() if b.tests and _requirement(b.tests, loose=True) & ~have)
