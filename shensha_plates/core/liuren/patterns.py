@@ -246,6 +246,8 @@ class _Lesson:
             return self.lodge
         if name == "branch":
             return self.branch
+        if self.nian_ming is None and name in _QUERENT_PLACES:
+            return None
         if name == "hour":
             return self.ke.plate.hour
         if name == "month":
@@ -258,6 +260,7 @@ class _Lesson:
 
 
 _LODGE: Final = tuple(stem_palace(s) for s in STEMS)
+_QUERENT_PLACES: Final = frozenset({"ben_ming", "xing_nian"})
 # the transmissions (in any order) that make a 三合 frame, and those that make a 方, with the phase of each
 _FRAME_OF: Final = {p: ph for ph, frame in _FRAME.items() for p in permutations(sorted(frame))}
 _REGION_OF: Final = {p: ph for first, ph in ((2, 0), (5, 1), (8, 3), (11, 4))
