@@ -207,7 +207,8 @@ class _Lesson:
                            "under": BRANCHES[self.under(first)], "day": STEMS[self.stem] + BRANCHES[self.branch],
                            "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
                            "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)],
-                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month]})
+                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month],
+                           **_couple_words(self)})
         return self._words
 
     def overcome(self) -> tuple[int, int, int]:
@@ -245,6 +246,8 @@ class _Lesson:
             return self.lodge
         if name == "branch":
             return self.branch
+        if self.nian_ming is None and name in _QUERENT_PLACES:
+            return None
         if name == "hour":
             return self.ke.plate.hour
         if name == "month":
@@ -257,6 +260,7 @@ class _Lesson:
 
 
 _LODGE: Final = tuple(stem_palace(s) for s in STEMS)
+_QUERENT_PLACES: Final = frozenset({"ben_ming", "xing_nian"})
 # the transmissions (in any order) that make a 三合 frame, and those that make a 方, with the phase of each
 _FRAME_OF: Final = {p: ph for ph, frame in _FRAME.items() for p in permutations(sorted(frame))}
 _REGION_OF: Final = {p: ph for first, ph in ((2, 0), (5, 1), (8, 3), (11, 4))
@@ -423,6 +427,7 @@ _RELT: Final = {"generate": tuple(tuple(_gen(a, b) for b in range(5)) for a in r
                 "overcome": tuple(tuple(overcomes(a, b) for b in range(5)) for a in range(5))}
 # the same read the other way: _RELT_REV[relation][a][b] is b bearing the relation to a
 _RELT_REV: Final = {k: tuple(tuple(v[b][a] for b in range(5)) for a in range(5)) for k, v in _RELT.items()}
+_OVER: Final = _RELT["overcome"]
 
 
 def _t_flank(t: Test, x: _Lesson) -> bool:
@@ -970,10 +975,15 @@ def _trans_phases(x: _Lesson) -> tuple[int, ...]:
 def _t_trans_kin(t: Test, x: _Lesson) -> bool:
     """The three transmissions are all the day's 鬼 (``names`` ["鬼"]: they overcome the stem) or all its 财
     (["财"]: the stem overcomes them), a 三合 局 or a 方 by its phase; with ``powers``, each in one of the
-    strengths in the month (当时, 太旺)."""
+    strengths in the month (当时, 太旺); with ``count``, at least that many of them (众鬼虽彰: two or three)."""
     stem = _SP(x.stem)
     ghost = t.names[0] == "鬼"
-    for ph in x.trans_phases():
+    phases = x.trans_phases()
+    if t.count and len(phases) == 3:  # ``count``: at least so many of them (众鬼); a 局 or a 方 of the kin is all three
+        row = _RELT_REV["overcome"][stem] if ghost else _OVER[stem]
+        a, b, c = phases
+        return row[a] + row[b] + row[c] >= t.count
+    for ph in phases:
         if not (overcomes(ph, stem) if ghost else overcomes(stem, ph)):
             return False
         if t.powers and (x.month is None or x.power(ph) not in t.powers):
@@ -1192,7 +1202,9 @@ def _t_two_nobles(t: Test, x: _Lesson) -> bool:
     加 — the 贵人 in use stands over the other's branch, itself an upper of the lessons or a transmission
     (昼夜贵加: 「六丁日亥加酉昼」); 差迭 — the day one over a night hour's branch and the night one over a day
     hour's (贵人差迭: 「甲子日丑为昼贵坐在酉上，未为夜贵却坐在卯上」); 受克 — each over a branch that overcomes
-    it (两贵受克); 空 — each void or over a void (二贵皆空)."""
+    it (两贵受克); 空 — each void or over a void (二贵皆空); 帘幕 — the one not in use over one of the
+    ``places`` (帘幕贵人: 「昼占乃夜贵，夜占乃昼贵……临于占人年命之上，或临日干上」); 遍 — each transmission one
+    of the two or standing over one (课传俱贵: 「三传皆是贵人者亦可用」)."""
     day_n, night_n, day_hours = _nobles(x)
     form = t.names[0]
     if form == "加":
@@ -1205,8 +1217,136 @@ def _t_two_nobles(t: Test, x: _Lesson) -> bool:
         return x.under(day_n) not in day_hours and x.under(night_n) in day_hours
     if form == "受克":
         return (overcomes(_BP(x.under(day_n)), _BP(day_n)) and overcomes(_BP(x.under(night_n)), _BP(night_n)))
+    if form == "帘幕":  # the 贵人 not in use (昼占夜贵, 夜占昼贵) over one of the places
+        noble = x.ke.plate.noble
+        other = night_n if noble == day_n else day_n
+        if other == noble:
+            return False
+        for name in t.places:
+            p = x.place(name)
+            if p is not None and x.over(p) == other:
+                return True
+        return False
+    if form == "遍":  # each transmission one of the two 贵人 or standing over one
+        for b in x.trans:
+            if b != day_n and b != night_n and x.under(b) != day_n and x.under(b) != night_n:
+                return False
+        return True
     void = x.ke.plate.void  # 空
     return (day_n in void or x.under(day_n) in void) and (night_n in void or x.under(night_n) in void)
+
+
+
+# -- the 毕法赋 lines read last (issue 25: 3 4 11 12 39 44 57 58 68 73 81 89) ---------------------------------
+
+def _item_branch(x: _Lesson, i: int) -> int:
+    """The branch of an item of _POWER_ITEMS (by its index): the lodge, the day branch, a transmission, 干上, 支上."""
+    if i == 0:
+        return x.lodge
+    if i == 1:
+        return x.branch
+    if i < 5:
+        return x.trans[i - 2]
+    return x.over(x.lodge) if i == 5 else x.over(x.branch)
+
+
+def _t_item_void(t: Test, x: _Lesson) -> bool:
+    """Each named item (干上, 支上, a transmission) is void (``value``), or none is (not ``value``)."""
+    void = x.ke.plate.void
+    for i in t.items:
+        if (_item_branch(x, i) in void) != t.value:
+            return False
+    return True
+
+
+def _t_trans_fallen(t: Test, x: _Lesson) -> bool:
+    """Each named transmission is void or stands over a void (空 or 落空: 「中末空陷」)."""
+    void = x.ke.plate.void
+    for i in t.items:
+        b = x.trans[i - 2]
+        if b not in void and x.under(b) not in void:
+            return False
+    return True
+
+
+def _t_initial_hemmed(t: Test, x: _Lesson) -> bool:
+    """The 初传 is overcome below — the upper of a lesson whose lower overcomes it (下贼上: the stem by its own
+    phase in the first) — and, back at its own earth branch, by the heaven branch over it (前后逼迫: 「克处回归
+    又受克」)."""
+    first = x.trans[0]
+    if not _OVER[_BP((first + x.turn) % 12)][_BP(first)]:
+        return False
+    for lesson in x.ke.lessons:
+        if lesson.upper == first and lesson.relation == "xia":
+            return True
+    return False
+
+
+def _t_trans_tomb(t: Test, x: _Lesson) -> bool:
+    """The 中传 is the tomb of the 初传's phase (木未 火戌 土水辰 金丑): 传墓入墓."""
+    return x.trans[1] == _TOMB[_BP(x.trans[0])]
+
+
+def _t_ding_ma(t: Test, x: _Lesson) -> bool:
+    """A transmission, 干上 or 支上 — and the querent's years over which their heaven branch stands, when given —
+    carries the xun's 丁 (its hidden stem) or is the day branch's 驿马 (任信丁马)."""
+    hidden, horse = x.ke.plate.hidden, _HORSE[x.branch]
+    places = [*x.trans, x.over(x.lodge), x.over(x.branch)]
+    if x.nian_ming is not None:
+        places += [x.over(y.branch) for y in x.nian_ming.years]
+    return any(b == horse or hidden[b] == 3 for b in places)
+
+
+def _t_sun_general(t: Test, x: _Lesson) -> bool:
+    """The general rides the month general's branch (太阳), and the hour is a day hour (太阳照武: 「惟畏占时在夜」)."""
+    hp = x.ke.plate
+    return hp.daytime and hp.general_of[hp.general] == t.general
+
+
+def _t_ghost_general_over(t: Test, x: _Lesson) -> bool:
+    """Over one of the places stands the day's 鬼 riding the general (催官使者: 「日鬼乘白虎加临日干或年命之上」)."""
+    generals = x.ke.plate.generals
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and generals[p] == t.general and _ghost(x, x.over(p)):
+            return True
+    return False
+def _couple_words(x: _Lesson) -> dict[str, str]:
+    """The husband's and the wife's 行年 and the heaven branch over each, in words (empty without both)."""
+    couple = None if x.nian_ming is None else x.nian_ming.couple()
+    if couple is None:
+        return {}
+    from shensha_plates.core.cycle import pillar_name
+    fu, qi = couple
+    return {"fu_nian": pillar_name(fu.pillar), "qi_nian": pillar_name(qi.pillar), "fu_shang": BRANCHES[fu.heaven],
+            "qi_shang": BRANCHES[qi.heaven]}
+
+
+def _t_couple(t: Test, x: _Lesson) -> bool:
+    """The husband's and the wife's 行年 read together (《六壬大全》 课经): 德合 — their stems combine (甲己 乙庚
+    丙辛 丁壬 戊癸) and their branches are 六合 (繁昌); 旺孕 — their branches are two of one 三合 frame, each
+    旺 or 相 in the season (寅卯辰 spring …: the book's 三月 example is 「逢春旺相气」, so not strength.py's earth
+    of the 辰戌丑未 months) (旺孕格); 解离 — the heaven branch over one overcomes the heaven branch over the
+    other (交相克)."""
+    couple = None if x.nian_ming is None else x.nian_ming.couple()
+    if couple is None:
+        return False
+    fu, qi = couple
+    form = t.names[0]
+    if form == "德合":
+        return (fu.pillar - qi.pillar) % 10 == 5 and _he(fu.branch, qi.branch)
+    if form == "旺孕":
+        a, b = fu.branch, qi.branch
+        if a == b or _FRAME_PHASE[a] != _FRAME_PHASE[b] or x.month is None:
+            return False
+        season = _QUARTER_PHASE[(x.month - 2) % 12 // 3]  # the season by its three months: 三月 is spring
+        return (_BP(a) - season) % 5 <= 1 and (_BP(b) - season) % 5 <= 1  # 旺 or 相
+    ha, hb = _BP(fu.heaven), _BP(qi.heaven)
+    return overcomes(ha, hb) or overcomes(hb, ha)
+
+
+_QUARTER_PHASE: Final = (0, 1, 3, 4)  # 寅卯辰 wood, 巳午未 fire, 申酉戌 metal, 亥子丑 water
+_FRAME_PHASE: Final = tuple(next(ph for ph, frame in _FRAME.items() if b in frame) for b in range(12))
 
 
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
@@ -1243,12 +1383,17 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "uppers_harm": _t_uppers_harm, "initial_tomb": _t_initial_tomb, "initial_season_spirit": _t_initial_season_spirit,
     "general_over": _t_general_over, "year_upper": _t_year_upper, "pair_general": _t_pair_general,
     "frame_upper": _t_frame_upper, "tiger_hidden_ghost": _t_tiger_hidden_ghost, "two_nobles": _t_two_nobles,
+    "item_void": _t_item_void, "trans_fallen": _t_trans_fallen, "initial_hemmed": _t_initial_hemmed,
+    "trans_tomb": _t_trans_tomb, "ding_ma": _t_ding_ma, "sun_general": _t_sun_general,
+    "ghost_general_over": _t_ghost_general_over,
+    "couple": _t_couple,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
                        "names", "count", "generals", "powers", "any", "either"}
+_COUPLE_FORMS: Final = ("德合", "旺孕", "解离")
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
-                      "month"}
+                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang"}
 
 
 # -- what a rule needs beyond the lesson: the plates (a spirit, the year), the month, the querent --------
@@ -1256,6 +1401,8 @@ _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "bran
 _NEED_PLATE: Final = 1
 _NEED_MONTH: Final = 2
 _NEED_QUERENT: Final = 4
+_NEED_PARTNER: Final = 8  # the husband's and the wife's 行年 together (a querent and a partner of the other sex)
+_HAVES: Final = 16  # the masks of what a reading may have
 _PLACE_NEED: Final = {"stem": 0, "branch": 0, "hour": 0, "year": _NEED_PLATE, "month": _NEED_MONTH,
                       "ben_ming": _NEED_QUERENT, "xing_nian": _NEED_QUERENT}
 
@@ -1275,6 +1422,8 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
             req |= _NEED_MONTH
         elif t.kind == "year_upper":
             req |= _NEED_PLATE
+        elif t.kind == "couple":
+            req |= _NEED_QUERENT | _NEED_PARTNER | (_NEED_MONTH if t.names == ("旺孕",) else 0)
         parts: list[int] = []
         if t.places and t.kind not in ("upper_month_spirit", "year_upper"):
             parts = [_PLACE_NEED[p] for p in t.places]
@@ -1461,8 +1610,16 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
                            f"must name a year spirit ({', '.join(_YEAR_SPIRIT)}) for each place")
     if kind == "initial_tomb" and any(p not in ("stem", "branch") for p in args.get("places", ())):
         raise CatalogError(name, entry, "test.places", raw.get("places"), "must be stem and/or branch")
-    if kind == "two_nobles" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("加", "差迭", "受克", "空")):
-        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one form: 加 差迭 受克 空")
+    if kind == "two_nobles" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("加", "差迭", "受克", "空", "帘幕", "遍")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one form: 加 差迭 受克 空 帘幕 遍")
+    if kind == "two_nobles" and args["names"][0] == "帘幕" and "places" not in args:
+        raise CatalogError(name, entry, "test.places", None, "is needed by the form 帘幕 (where the other 贵人 stands)")
+    items_allowed: tuple[str, ...] = ("initial", "middle", "final") + (("gan_shang", "zhi_shang") if kind == "item_void" else ())
+    if kind in ("item_void", "trans_fallen") and (not args.get("names") or any(n not in items_allowed for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"),
+                           "must list items among initial, middle, final" + ("" if kind == "trans_fallen" else ", gan_shang, zhi_shang"))
+    if kind == "couple" and (len(args.get("names", ())) != 1 or args["names"][0] not in _COUPLE_FORMS):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one form: {' '.join(_COUPLE_FORMS)}")
     if kind == "frame_upper" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("合", "杀")):
         raise CatalogError(name, entry, "test.names", raw.get("names"), "must name 合 or 杀")
     if kind == "uppers_harm" and (not args.get("names") or any(n not in ("各", "上", "交") for n in args["names"])):
@@ -1488,7 +1645,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "upper_month_spirit": "places", "trans_relation": "relation", "items_relation": "relation",
              "lesson_uppers_in": "branches", "uppers_pair": "pairs", "initial_tomb": "places",
              "initial_season_spirit": "names", "general_over": "places", "year_upper": "places",
-             "pair_general": "general"}
+             "pair_general": "general", "sun_general": "general", "ghost_general_over": "general",
+             "item_void": "names", "trans_fallen": "names"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
@@ -1497,7 +1655,9 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind pair_general")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind heaven_pair")
-    if kind in ("item_stem", "trans_relation", "items_relation", "power"):
+    if kind == "ghost_general_over" and "places" not in args:
+        raise CatalogError(name, entry, "test.places", None, "is needed by a test of kind ghost_general_over")
+    if kind in ("item_stem", "trans_relation", "items_relation", "power", "item_void", "trans_fallen"):
         args["items"] = tuple(_PH_INDEX[n] for n in args["names"])
     if "branches" in args:
         args["branch_set"] = frozenset(args["branches"])
@@ -1880,7 +2040,7 @@ class _Index:
         self.outs = (0, patterns, self.full & ~patterns, self.full)  # by outputs: none, patterns, lines, both
         # for each mask of what a reading has (the plates, the month, the querent), the rules it can form
         reqs = [_requirement(tests) for _, tests, _, _ in rules]
-        self.allowed = tuple(sum(1 << j for j, r in enumerate(reqs) if not r & ~have) for have in range(8))
+        self.allowed = tuple(sum(1 << j for j, r in enumerate(reqs) if not r & ~have) for have in range(_HAVES))
 
     def candidates(self, x: _Lesson) -> int:
         """The rules (a bitmap) whose keyed tests hold for the lesson."""
@@ -1937,7 +2097,7 @@ class _Plain:
     def __init__(self, rules: Sequence[_Rule]) -> None:
         reqs = [_requirement(tests) for _, tests, _, _ in rules]
         flat = [(item, tuple((TESTS[t.kind], t) for t in tests), hit, out) for item, tests, hit, out in rules]
-        self.by_have = tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(8))
+        self.by_have = tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(_HAVES))
 
 
 @lru_cache(maxsize=1)
@@ -1953,8 +2113,9 @@ _plain_runs = [0]
 
 
 def _has(x: _Lesson) -> int:
+    nm = x.nian_ming
     return ((_NEED_PLATE if x.plate is not None else 0) | (_NEED_MONTH if x.month is not None else 0)
-            | (_NEED_QUERENT if x.nian_ming is not None else 0))
+            | (0 if nm is None else _NEED_QUERENT | (_NEED_PARTNER if nm.couple() is not None else 0)))
 
 
 def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
@@ -2024,6 +2185,7 @@ class BifaLine:
     tests: tuple[Test, ...]
     why: str
     reason: str = ""
+    note: str = ""  # the readings not chosen, where the commentary gives several
 
     @property
     def detectable(self) -> bool:
@@ -2049,7 +2211,7 @@ _LINE: Final = Table({
     "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
     "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),
     "reason": Field(_as_is, required=False), "test": Field(_as_is, required=False),
-    "why": Field(_as_is, required=False),
+    "why": Field(_as_is, required=False), "note": Field(string_("must be a text"), required=False, default=""),
 }, unknown="is not a field of a line", missing=None)
 _LINE_TESTS: Final = _tests("must be a list of [[line.test]] (or detectable = false)")
 
@@ -2083,7 +2245,7 @@ def _load_bifa(path: Path | str | None) -> tuple[BifaLine, ...]:
             out.append(BifaLine(n, v["verse"], v["source"], (), "", reason))
             continue
         tests = _LINE_TESTS(where, "test", v["test"])
-        out.append(BifaLine(n, v["verse"], v["source"], tests, _why(where, "why", v["why"])))
+        out.append(BifaLine(n, v["verse"], v["source"], tests, _why(where, "why", v["why"]), note=v["note"]))
     return tuple(out)
 
 
@@ -2113,13 +2275,14 @@ def not_tried(plate: Plate | None = None, nian_ming: NianMing | None = None,
               month: int | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The patterns (names) and 毕法赋 lines (numbers) a reading cannot form because it lacks the date (the
     plates: the year, the month) or the querent — so that a reading without them says what it left out
-    rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …)."""
+    rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …; without a partner
+    繁昌 旺孕 解离 are not tried)."""
     have = ((_NEED_PLATE if plate is not None else 0) | (_NEED_MONTH if plate is not None or month is not None else 0)
-            | (_NEED_QUERENT if nian_ming is not None else 0))
+            | (0 if nian_ming is None else _NEED_QUERENT | (_NEED_PARTNER if nian_ming.couple() is not None else 0)))
     return _not_tried(have)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _not_tried(have: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
     names = tuple(p.name for p in patterns() if _requirement(p.tests, loose=True) & ~have)
     lines = tuple(b.number for b in bifa_lines() if b.tests and _requirement(b.tests, loose=True) & ~have)
