@@ -18,7 +18,7 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import permutations
 from dataclasses import dataclass
 from dataclasses import field as dc_field
@@ -32,7 +32,7 @@ from shensha_plates.core import tomlcache
 from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, overcomes,
                                        stem_palace)
 from shensha_plates.core.errors import CatalogError
-from shensha_plates.core.liuren.plate import _plate_rules, _plate_settings
+from shensha_plates.core.liuren.plate import _HIDDEN, _VOID, _general_rows, _plate_rules, _plate_settings
 from shensha_plates.core.liuren.strength import STRENGTHS, growth_stage, season_phase
 from shensha_plates.core.liuren.tables import TableSource, liuren_tables, table_source
 from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_of, read_toml, string_, template_fields, text
@@ -139,7 +139,7 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "stem", "lodge", "branch", "turn", "_overcome",
+    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "day", "stem", "lodge", "branch", "turn", "_overcome",
                  "_words", "_parity", "_frame", "_cross", "_season", "_ph", "_uppers", "_tph", "_nobles")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
@@ -153,7 +153,7 @@ class _Lesson:
         self._season = -1 if self.month is None else season_phase(self.month)
         a, b, c = ke.course.transmissions
         self.trans = (a, b, c)
-        day = ke.plate.day
+        self.day = day = ke.plate.day
         self.stem = stem = day % 10
         self.lodge = _LODGE[stem]
         self.branch = day % 12
@@ -474,7 +474,7 @@ def _t_later_void(t: Test, x: _Lesson) -> bool:
 
 
 def _t_initial_general(t: Test, x: _Lesson) -> bool:
-    return x.ke.transmissions[0].general == t.general
+    return x.ke.plate.general_of[x.trans[0]] == t.general  # the general riding the 初传
 
 
 def _t_final_over(t: Test, x: _Lesson) -> bool:
@@ -624,7 +624,7 @@ def _t_initial_clash(t: Test, x: _Lesson) -> bool:
 
 
 def _t_final_general(t: Test, x: _Lesson) -> bool:
-    return x.ke.transmissions[2].general == t.general
+    return x.ke.plate.general_of[x.trans[2]] == t.general
 
 
 def _t_trans_in_lessons(t: Test, x: _Lesson) -> bool:
@@ -752,8 +752,8 @@ def _t_initial_pinched(t: Test, x: _Lesson) -> bool:
 
 def _t_initial_inner_war(t: Test, x: _Lesson) -> bool:
     """The general riding the 初传 overcomes it (将克神, 内战)."""
-    first = x.ke.transmissions[0]
-    return overcomes(_GENERAL_PHASE[first.general], _BP(first.branch))
+    first = x.trans[0]
+    return overcomes(_GENERAL_PHASE[x.ke.plate.general_of[first]], _BP(first))
 
 
 # -- the 课体 of the 课经 (《六壬大全》 卷七–十) that read the month, the year, the 贵人's side … ----------------
@@ -794,7 +794,7 @@ def _t_uppers_side(t: Test, x: _Lesson) -> bool:
 
 
 def _t_initial_generals(t: Test, x: _Lesson) -> bool:
-    return x.ke.transmissions[0].general in t.generals
+    return x.ke.plate.general_of[x.trans[0]] in t.generals
 
 
 def _t_trans_general(t: Test, x: _Lesson) -> bool:
@@ -1419,6 +1419,7 @@ _NEED_PLATE: Final = 1
 _NEED_MONTH: Final = 2
 _NEED_QUERENT: Final = 4
 _NEED_PARTNER: Final = 8  # the husband's and the wife's 行年 together (a querent and a partner of the other sex)
+_HAVES: Final = 16  # the masks of what a reading may have
 _PLACE_NEED: Final = {"stem": 0, "branch": 0, "hour": 0, "year": _NEED_PLATE, "month": _NEED_MONTH,
                       "ben_ming": _NEED_QUERENT, "xing_nian": _NEED_QUERENT}
 
@@ -1766,37 +1767,414 @@ def patterns() -> tuple[Pattern, ...]:
 
 
 # -- detecting ---------------------------------------------------------------------------------------
+#
+# A lesson is not tried against every rule. When the rules are first used, each test of each rule is run
+# on probes: lessons of which only a few facts are fixed — a key: the day stem, the day branch, the day,
+# the turn of the heaven plate, the 初传, the 末传, the three transmissions, the 贵人's branch with the
+# generals' direction, or two of them — and whose every other read raises. A test that runs on every
+# probe of a key without reading more than the key fixes is a function of that key, and its results over
+# the key's values become a table (the smallest such key is taken). The tables of all the rules are
+# folded into a few bitmaps (over the day and the turn, the day and the 初传, the transmissions …): a
+# lesson looks up its bitmaps, ANDs them, and runs only the rules left — of each, only the tests no key
+# fixed. Nothing is declared per kind of test, so a rule written later in the same vocabulary is indexed
+# the same way; a kind of test that reads a fact the probes do not know is simply run on every lesson.
 
 _Checks = tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]
+_Hit = Callable[[Any, str, Mapping[str, str]], Any]
+_Rule = tuple[Any, tuple[Test, ...], _Hit, int]  # rule, its tests, its hit, its output (0 patterns, 1 lines)
+_Entry = tuple[Any, _Checks, _Hit, int]  # the same with the tests no key fixed, as functions
 
 
-def _compiled(table: Sequence[Pattern]) -> tuple[tuple[_Entry, ...], ...]:
-    """Each pattern with its tests' functions looked up once, in eight lists: for each mask of what a
-    reading has (the plates, the month, the querent), the patterns it can form."""
-    return _by_need([(p, tuple((TESTS[t.kind], t) for t in p.tests)) for p in table],
-                    [_requirement(p.tests) for p in table])
+class _Unfixed(Exception):
+    """A probe read what its key does not fix."""
 
 
-_Entry = tuple[Any, Callable[[Test, _Lesson], bool], Test, _Checks]
+class _Poison:
+    """A fact a probe does not know, where a tuple needs a place filled: any use of it raises."""
+
+    __slots__ = ()
+
+    def __index__(self) -> int:
+        raise _Unfixed
+
+    def __eq__(self, other: object) -> bool:
+        raise _Unfixed
+
+    def __hash__(self) -> int:
+        raise _Unfixed
+
+    def __bool__(self) -> bool:
+        raise _Unfixed
 
 
-def _by_need(entries: Sequence[tuple[Any, _Checks]], reqs: Sequence[int]) -> tuple[tuple[_Entry, ...], ...]:
-    """For each mask of what a reading has, the rules it can form, each as (rule, first test's function,
-    first test, the other tests) — the shape :func:`_detect` runs fastest."""
-    flat = [(item, checks[0][0], checks[0][1], checks[1:]) for item, checks in entries]
-    return tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(16))
+_POISON: Final = _Poison()
+
+
+class _Partial:
+    """A probe's transmissions when its key fixes only some of them: reading another raises."""
+
+    __slots__ = ("known",)
+
+    def __init__(self, known: dict[int, int]) -> None:
+        self.known = known
+
+    def __getitem__(self, i: object) -> int:
+        if isinstance(i, int) and i in self.known:
+            return self.known[i]
+        raise _Unfixed
+
+    def __iter__(self) -> Any:
+        raise _Unfixed
+
+    def __len__(self) -> int:
+        raise _Unfixed
+
+    def __contains__(self, item: object) -> bool:
+        raise _Unfixed
+
+    def __eq__(self, other: object) -> bool:
+        raise _Unfixed
+
+    def __hash__(self) -> int:
+        raise _Unfixed
+
+
+class _ProbeKe:
+    """A probe's lesson (``x.ke``): the day, the plate, and the four lessons when the day and the turn are known."""
+
+    __slots__ = ("day", "plate", "turn", "_lessons")
+    day: int
+    plate: _ProbePlate
+    turn: int
+    _lessons: tuple[Any, ...]
+
+    @property
+    def lessons(self) -> tuple[Any, ...]:
+        try:
+            return self._lessons
+        except AttributeError:
+            from shensha_plates.core.liuren.method import _lessons
+            self._lessons = _lessons(self.day, self.turn)  # raises unless both are known
+            return self._lessons
+
+
+class _ProbePlate:
+    __slots__ = ("day", "void", "hidden", "noble", "forward", "general_of", "generals")
+    day: int
+    void: tuple[int, int]
+    hidden: tuple[int | None, ...]
+    noble: int
+    forward: bool
+    general_of: tuple[int, ...]
+    generals: tuple[int, ...]
+
+
+# the facts a key may fix, and how many values each has ("gen": 贵人's heaven branch × 2 + 1 when the
+# generals run forward)
+_DIM_SIZE: Final = {"stem": 10, "branch": 12, "day": 60, "turn": 12, "initial": 12, "final": 12, "trans": 1728,
+                    "gen": 24}
+# the keys tried, the smallest first
+_KEYS: Final = (("stem",), ("branch",), ("turn",), ("initial",), ("final",), ("gen",), ("day",), ("stem", "initial"),
+                ("stem", "final"), ("stem", "turn"), ("branch", "turn"), ("turn", "initial"), ("gen", "initial"),
+                ("gen", "final"), ("gen", "turn"), ("day", "turn"), ("day", "initial"), ("day", "final"), ("trans",))
+# the bitmaps a lesson looks up; each key is folded into the first whose facts give it (see _Index.candidates)
+_LOOKUPS: Final = (("day", "turn"), ("day", "initial"), ("turn", "initial"), ("trans",), ("day", "final"),
+                   ("gen", "initial"), ("gen", "final"), ("gen", "turn"))
+_UNFIXED: Final = (_Unfixed, AttributeError, TypeError)
+
+
+def _implied(dims: Sequence[str]) -> set[str]:
+    """The facts that facts give: the day its stem and branch, the transmissions the 初传 and the 末传."""
+    out = set(dims)
+    if "day" in out:
+        out |= {"stem", "branch"}
+    if "trans" in out:
+        out |= {"initial", "final"}
+    return out
+
+
+def _key_values(key: Sequence[str]) -> list[dict[str, int]]:
+    """Every value of a key, as facts, in the order of its table (the last fact varying fastest)."""
+    out: list[dict[str, int]] = [{}]
+    for dim in key:
+        out = [{**v, dim: n} for v in out for n in range(_DIM_SIZE[dim])]
+    return out
+
+
+def _size(key: Sequence[str]) -> int:
+    n = 1
+    for dim in key:
+        n *= _DIM_SIZE[dim]
+    return n
+
+
+def _lookup_facts(lookup: Sequence[str]) -> dict[str, list[int]]:
+    """For each value of a lookup (in its order), the facts it gives: its own and those they imply."""
+    values = _key_values(lookup)
+    out = {dim: [v[dim] for v in values] for dim in lookup}
+    if "day" in out:
+        out["stem"], out["branch"] = [d % 10 for d in out["day"]], [d % 12 for d in out["day"]]
+    if "trans" in out:
+        out["initial"], out["final"] = [t // 144 for t in out["trans"]], [t % 12 for t in out["trans"]]
+    return out
+
+
+def _positions(key: Sequence[str], facts: Mapping[str, list[int]]) -> list[int]:
+    """For each value of a lookup, the place in a key's table of the key's value it gives."""
+    pos = facts[key[0]]
+    for dim in key[1:]:
+        size = _DIM_SIZE[dim]
+        pos = [p * size + v for p, v in zip(pos, facts[dim], strict=True)]
+    return list(pos)
+
+
+def _probe(facts: Mapping[str, int]) -> _Lesson:
+    """A lesson of which only the facts are known: reading anything else raises."""
+    x = _Lesson.__new__(_Lesson)
+    x._overcome = x._uppers = x._tph = x._nobles = x._words = x._cross = None
+    x._parity = x._frame = -1
+    f = dict(facts)
+    if "day" in f:
+        f["stem"], f["branch"] = f["day"] % 10, f["day"] % 12
+    if "trans" in f:
+        f["initial"], f["final"] = f["trans"] // 144, f["trans"] % 12
+    stem, branch, turn = f.get("stem"), f.get("branch"), f.get("turn")
+    if "day" in f or "gen" in f:
+        ke, hp = _ProbeKe(), _ProbePlate()
+        if "day" in f:
+            d = x.day = ke.day = hp.day = f["day"]
+            hp.void, hp.hidden = _VOID[d // 10], _HIDDEN[d // 10]
+        if "gen" in f:
+            hp.noble, hp.forward = f["gen"] // 2, f["gen"] % 2 == 1
+            hp.general_of, rows = _general_rows(hp.noble, hp.forward)
+            if turn is not None:
+                hp.generals = rows[turn]
+        if turn is not None:
+            ke.turn = turn
+        ke.plate = hp
+        x.ke = ke  # type: ignore[assignment]
+    if stem is not None:
+        x.stem, x.lodge = stem, _LODGE[stem]
+    if branch is not None:
+        x.branch = branch
+    if turn is not None:
+        x.turn = turn
+    if "trans" in f:
+        v = f["trans"]
+        x.trans = (v // 144, v // 12 % 12, v % 12)
+    elif "initial" in f or "final" in f:
+        x.trans = _Partial({i: f[d] for i, d in ((0, "initial"), (2, "final")) if d in f})  # type: ignore[assignment]
+    # the phases (_Lesson.ph) of what is known, the rest poisoned
+    bp, p = BRANCH_PHASE_INDEX, _POISON
+    a, b, c = x.trans if "trans" in f else (f.get("initial"), None, f.get("final"))
+    x._ph = (STEM_PHASE_INDEX[stem] if stem is not None else p, bp[branch] if branch is not None else p,  # type: ignore[assignment]
+             bp[a] if a is not None else p, bp[b] if b is not None else p, bp[c] if c is not None else p,
+             bp[(x.lodge + turn) % 12] if stem is not None and turn is not None else p,
+             bp[(branch + turn) % 12] if branch is not None and turn is not None else p)
+    return x
+
+
+class _Probes:
+    """The probes of each key, made when first asked for, and each test's key and table (once per test)."""
+
+    def __init__(self) -> None:
+        self.probes: dict[tuple[str, ...], list[_Lesson]] = {}
+        self.tables: dict[Test, tuple[tuple[str, ...], tuple[int, ...]] | None] = {}
+
+    def of(self, key: tuple[str, ...]) -> Iterator[_Lesson]:
+        """The key's probes in its order, each made when first reached (most tests fail on the first)."""
+        made = self.probes.setdefault(key, [])
+        yield from made
+        if len(made) < _size(key):
+            values = _key_values(key)
+            while len(made) < len(values):
+                made.append(_probe(values[len(made)]))
+                yield made[-1]
+
+    def keyed(self, t: Test) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+        """The smallest key the test is a function of, and the values of the key (places in its table) at
+        which it holds; None when no key fixes what it reads."""
+        if t not in self.tables:
+            fn, found = TESTS[t.kind], None
+            for key in _KEYS:
+                made = self.probes.get(key)
+                probes = made if made is not None and len(made) == _size(key) else self.of(key)
+                try:
+                    found = key, tuple([i for i, p in enumerate(probes) if fn(t, p)])
+                    break
+                except _UNFIXED:  # it read what the key does not fix
+                    continue
+            self.tables[t] = found
+        return self.tables[t]
+
+
+_PROBES: list[_Probes] = []  # one, made on the first index and kept: the tables of the tests seen
+
+
+class _Index:
+    """The rules, the bitmaps that leave out those whose keyed tests fail, and those a reading can form by
+    what it has: bit ``j`` stands for ``entries[j]``."""
+
+    __slots__ = ("entries", "full", "rows", "outs", "allowed")
+
+    def __init__(self, rules: Sequence[_Rule], probes: _Probes) -> None:
+        entries: list[_Entry] = []
+        keyed: dict[tuple[str, ...], dict[int, frozenset[int]]] = {}
+        for j, (item, tests, hit, out) in enumerate(rules):
+            rest = []
+            for t in tests:
+                k = probes.keyed(t)
+                if k is None:
+                    rest.append((TESTS[t.kind], t))
+                else:  # two tests of a rule on one key: it holds where both do
+                    on_key = keyed.setdefault(k[0], {})
+                    on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
+            entries.append((item, tuple(rest), hit, out))
+        self.entries = tuple(entries)
+        self.full = (1 << len(entries)) - 1
+        rows: list[list[int] | None] = [None] * len(_LOOKUPS)
+        folded: set[tuple[str, ...]] = set()
+        for n, lookup in enumerate(_LOOKUPS):
+            have = _implied(lookup)
+            mine = [key for key in keyed if key not in folded and set(key) <= have]
+            if not mine:
+                continue
+            folded.update(mine)
+            facts = _lookup_facts(lookup)
+            row = [0] * len(facts[lookup[0]])
+            for key in mine:
+                everyone = 0
+                for bit in keyed[key]:
+                    everyone |= bit
+                fails = [everyone] * _size(key)  # for each value of the key, the rules it rules out
+                for bit, holds in keyed[key].items():
+                    for v in holds:
+                        fails[v] &= ~bit
+                row = [r | fails[i] for r, i in zip(row, _positions(key, facts), strict=True)]
+            rows[n] = [self.full & ~m for m in row]
+        self.rows = tuple(rows)
+        patterns = sum(1 << j for j, e in enumerate(entries) if e[3] == 0)
+        self.outs = (0, patterns, self.full & ~patterns, self.full)  # by outputs: none, patterns, lines, both
+        # for each mask of what a reading has (the plates, the month, the querent), the rules it can form
+        reqs = [_requirement(tests) for _, tests, _, _ in rules]
+        self.allowed = tuple(sum(1 << j for j, r in enumerate(reqs) if not r & ~have) for have in range(_HAVES))
+
+    def candidates(self, x: _Lesson) -> int:
+        """The rules (a bitmap) whose keyed tests hold for the lesson."""
+        m = self.full
+        dt, di, ti, tr, df, gi, gf, gt = self.rows
+        a, b, c = x.trans
+        day, turn = x.day, x.turn
+        if dt is not None:
+            m &= dt[day * 12 + turn]
+        if di is not None:
+            m &= di[day * 12 + a]
+        if ti is not None:
+            m &= ti[turn * 12 + a]
+        if tr is not None:
+            m &= tr[a * 144 + b * 12 + c]
+        if df is not None:
+            m &= df[day * 12 + c]
+        if gi is not None or gf is not None or gt is not None:
+            hp = x.ke.plate
+            g = hp.noble * 24 + (12 if hp.forward else 0)
+            if gi is not None:
+                m &= gi[g + a]
+            if gf is not None:
+                m &= gf[g + c]
+            if gt is not None:
+                m &= gt[g + turn]
+        return m
+
+
+def _index_of(rules: Sequence[_Rule]) -> _Index:
+    if not _PROBES:
+        _PROBES.append(_Probes())
+    return _Index(rules, _PROBES[0])
+
+
+def _rules(table: Sequence[Pattern], lines: Sequence[BifaLine]) -> list[_Rule]:
+    """The patterns then the 毕法赋 lines (those with tests), each with its tests, its hit and its output
+    (0 the patterns, 1 the lines)."""
+    return [(p, p.tests, PatternHit, 0) for p in table] + [(b, b.tests, BifaHit, 1) for b in lines if b.tests]
 
 
 @lru_cache(maxsize=1)
-def _compiled_default() -> tuple[tuple[_Entry, ...], ...]:
-    # cached without an argument: hashing the patterns themselves costs more than testing them
-    return _compiled(patterns())
+def _default_index() -> _Index:
+    """The packaged patterns and 毕法赋 lines, indexed (on first use)."""
+    return _index_of(_rules(patterns(), bifa_lines()))
+
+
+class _Plain:
+    """The rules in the data's order, each with all its tests, for each mask of what a reading has (the
+    plates, the month, the querent): what a reading runs until the index is made."""
+
+    __slots__ = ("by_have",)
+
+    def __init__(self, rules: Sequence[_Rule]) -> None:
+        reqs = [_requirement(tests) for _, tests, _, _ in rules]
+        flat = [(item, tuple((TESTS[t.kind], t) for t in tests), hit, out) for item, tests, hit, out in rules]
+        self.by_have = tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(_HAVES))
+
+
+@lru_cache(maxsize=1)
+def _default_plain() -> _Plain:
+    return _Plain(_rules(patterns(), bifa_lines()))
+
+
+# Making the index costs about as much as detecting 800 lessons without it (some 40 ms): a process that
+# reads a few charts (``ke`` on the command line, the window's first chart) does not make it; one that
+# reads many (a search over dates, the quiz, the benchmark) makes it after this many readings.
+_INDEX_AFTER = 256
+_plain_runs = [0]
 
 
 def _has(x: _Lesson) -> int:
     nm = x.nian_ming
     return ((_NEED_PLATE if x.plate is not None else 0) | (_NEED_MONTH if x.month is not None else 0)
             | (0 if nm is None else _NEED_QUERENT | (_NEED_PARTNER if nm.couple() is not None else 0)))
+
+
+def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
+    """The packaged patterns (``outs`` 1), 毕法赋 lines (2) or both (3) the lesson forms: without the index
+    for the process's first readings, with it after."""
+    if _plain_runs[0] >= _INDEX_AFTER:
+        ix = _default_index()
+        return _detect(x, ix, ix.allowed[_has(x)] & ix.outs[outs])
+    _plain_runs[0] += 1
+    return _detect_plain(x, _default_plain().by_have[_has(x)], outs)
+
+
+def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
+    """The patterns and the lines (of those in ``which``, a bitmap) the lesson forms, each in the data's order."""
+    found: tuple[list[Any], list[Any]] = ([], [])
+    entries = ix.entries
+    m = ix.candidates(x) & which
+    while m:
+        low = m & -m
+        m ^= low
+        item, rest, hit, out = entries[low.bit_length() - 1]
+        for fn, t in rest:
+            if not fn(t, x):
+                break
+        else:
+            words = x.words()
+            found[out].append(hit(item, item.why.format_map(words), words))
+    return found
+
+
+def _detect_plain(x: _Lesson, entries: Sequence[_Entry], outs: int) -> tuple[list[Any], list[Any]]:
+    """The same, trying every rule (of the outputs in ``outs``: 1 the patterns, 2 the lines)."""
+    found: tuple[list[Any], list[Any]] = ([], [])
+    for item, tests, hit, out in entries:
+        if outs >> out & 1:
+            for fn, t in tests:
+                if not fn(t, x):
+                    break
+            else:
+                words = x.words()
+                found[out].append(hit(item, item.why.format_map(words), words))
+    return found
 
 
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
@@ -1806,8 +2184,9 @@ def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | No
     querent's years (the tests that name them need it); ``month``: the month's branch, when there is no
     plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …)."""
     x = _Lesson(ke, plate, nian_ming, month)
-    compiled = _compiled_default() if table is None else _compiled(table)
-    return _detect(x, compiled[_has(x)], PatternHit)
+    if table is not None:
+        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)], 1)[0])
+    return tuple(_run(x, 1)[0])
 
 
 # -- the 毕法赋 ---------------------------------------------------------------------------------------
@@ -1892,17 +2271,11 @@ def bifa_lines() -> tuple[BifaLine, ...]:
     return load_bifa()
 
 
-@lru_cache(maxsize=1)
-def _bifa_compiled() -> tuple[tuple[_Entry, ...], ...]:
-    lines = [b for b in bifa_lines() if b.tests]
-    return _by_need([(b, tuple((TESTS[t.kind], t) for t in b.tests)) for b in lines], [_requirement(b.tests) for b in lines])
-
-
 def detect_bifa(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
                 month: int | None = None) -> tuple[BifaHit, ...]:
     """The lines of the 毕法赋 the lesson shows (of those that can be read from it), in the book's order."""
     x = _Lesson(ke, plate, nian_ming, month)
-    return _detect(x, _bifa_compiled()[_has(x)], BifaHit)
+    return tuple(_run(x, 2)[1])
 
 
 def read_lesson(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
@@ -1911,22 +2284,8 @@ def read_lesson(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None =
     The month comes from the plates' date, or ``month`` (a branch) when there is no plate; without either,
     the rules that read the season are not tried (the month general does not fix the month)."""
     x = _Lesson(ke, plate, nian_ming, month)
-    have = _has(x)
-    return _detect(x, _compiled_default()[have], PatternHit), _detect(x, _bifa_compiled()[have], BifaHit)
-
-
-def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str, Mapping[str, str]], Any]) -> tuple[Any, ...]:
-    out: list[Any] = []
-    append = out.append
-    for item, test_fn, t, rest in compiled:
-        if test_fn(t, x):
-            for fn, t2 in rest:  # most rules are one test: no inner loop
-                if not fn(t2, x):
-                    break
-            else:
-                words = x.words()
-                append(hit(item, item.why.format_map(words), words))
-    return tuple(out)
+    found, lines = _run(x, 3)
+    return tuple(found), tuple(lines)
 
 
 def not_tried(plate: Plate | None = None, nian_ming: NianMing | None = None,
