@@ -182,9 +182,56 @@ def test_89_not_without_hidden_groan() -> None:
     assert 89 not in lines(over("壬辰", "亥子"))
 
 
+@pytest.mark.parametrize("day", ["丙申", "丙子", "丙辰"])
+def test_28_a_frame_of_ghosts_turned_to_wealth(day: str) -> None:
+    ke = at(day, "丑")  # 「丙申、丙子、丙辰三日并干上丑土，可以敌其水局，独存申金为财」
+    assert set(trans(ke)) == set("申子辰") and 28 in lines(ke)
+
+
+def test_28_near_miss() -> None:
+    ke = over("壬辰", "戌未")  # 戌丑辰 all ghosts restrained by 干上寅 (line 11), but no frame
+    assert 11 in lines(ke) and 28 not in lines(ke)
+
+
+def test_34_bitterness_goes() -> None:
+    ke = at("戊午", "寅")  # 「末传申生中传亥水，中传水生初传寅木，而克日干之戊土……反赖末之申金部克其寅」
+    assert trans(ke) == "寅亥申" and 34 in lines(ke)
+    for day in ("戊子", "戊寅", "戊辰", "戊午", "戊申", "戊戌"):  # 「六戊日伏吟……又赖寅径生其巳火而生戊干」
+        ke = over(day, "子子")
+        assert trans(ke) == "巳申寅" and 34 in lines(ke), day
+
+
+def test_34_near_miss() -> None:
+    ke = at("庚午", "辰")  # 乐里生忧格 (the line's other half, not read): the fire frame of ghosts, none undone
+    assert trans(ke) == "戌午寅" and 34 not in lines(ke)
+
+
+@pytest.mark.parametrize("ke", [over("甲申", "未申"), over("甲子", "未寅"), over("甲寅", "未寅"), over("甲午", "未寅"),
+                                over("甲戌", "未寅"), over("乙酉", "未寅", DAY)],
+                         ids=["甲申", "甲子", "甲寅", "甲午", "甲戌", "乙酉昼"])
+def test_43_harming_the_noble(ke: Ke) -> None:
+    assert 43 in lines(ke)
+
+
+def test_43_near_misses() -> None:
+    assert 43 not in lines(over("甲子", "未寅", DAY))  # 「用夜贵」: by day the 贵人 is 丑, 子's 六合
+    ke = over("甲辰", "未寅")  # one of 「其余五甲日」: its 初传 is 寅 (察微), which does not harm 未 — does not fit
+    assert trans(ke)[0] == "寅" and 43 not in lines(ke)
+
+
+@pytest.mark.parametrize("day, shang", [("辛未", "午"), ("丁丑", "卯"), ("戊寅", "丑"), ("己巳", "亥"), ("乙丑", "子"), ("丙寅", "丑")])
+def test_95_one_kin_shows(day: str, shang: str) -> None:
+    assert 95 in lines(at(day, shang))
+
+
+def test_95_near_miss() -> None:
+    ke = over("乙亥", "午亥")  # 午丑申: 「三传内现类而传自墓克者」, another form
+    assert trans(ke) == "午丑申" and 95 not in lines(ke)
+
+
 def test_the_lines_read_last() -> None:
     read = {b.number for b in bifa_lines() if b.detectable}
-    assert {3, 4, 11, 12, 39, 44, 57, 58, 68, 73, 81, 89} <= read and len(read) == 87
+    assert {3, 4, 11, 12, 28, 34, 39, 43, 44, 57, 58, 68, 73, 81, 89, 95} <= read and len(read) == 91
     notes = {b.number: b.note for b in bifa_lines()}
     assert "逼迫二字不合" in notes[73] and "辛亥" in notes[12]
 

@@ -1238,7 +1238,7 @@ def _t_two_nobles(t: Test, x: _Lesson) -> bool:
 
 
 
-# -- the 毕法赋 lines read last (issue 25: 3 4 11 12 39 44 57 58 68 73 81 89) ---------------------------------
+# -- the 毕法赋 lines read last (issue 25: 3 4 11 12 28 34 39 43 44 57 58 68 73 81 89 95) ---------------------
 
 def _item_branch(x: _Lesson, i: int) -> int:
     """The branch of an item of _POWER_ITEMS (by its index): the lodge, the day branch, a transmission, 干上, 支上."""
@@ -1312,6 +1312,22 @@ def _t_ghost_general_over(t: Test, x: _Lesson) -> bool:
         if p is not None and generals[p] == t.general and _ghost(x, x.over(p)):
             return True
     return False
+def _t_noble_harmed(t: Test, x: _Lesson) -> bool:
+    """The 初传 and the 贵人 in use are a 六害 pair (子未 丑午 寅巳 卯辰 申亥 酉戌), the 贵人 standing in the lessons or
+    the transmissions (害贵: 「初传子与未又为害」, 「未加寅作初传，害中传之昼贵」)."""
+    noble = x.ke.plate.noble
+    if (x.trans[0] + noble) % 12 != 7:
+        return False
+    return noble in x.trans or noble in x.uppers()
+
+
+def _t_trans_one_phase(t: Test, x: _Lesson) -> bool:
+    """The three transmissions are of one phase — a 三合 局, a 方, or three of the same — so one kin of the day
+    (六爻现卦: 「三传俱作日之财」)."""
+    phases = x.trans_phases()
+    return len(phases) == 1 or phases[0] == phases[1] == phases[2]
+
+
 def _couple_words(x: _Lesson) -> dict[str, str]:
     """The husband's and the wife's 行年 and the heaven branch over each, in words (empty without both)."""
     couple = None if x.nian_ming is None else x.nian_ming.couple()
@@ -1386,7 +1402,8 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "frame_upper": _t_frame_upper, "tiger_hidden_ghost": _t_tiger_hidden_ghost, "two_nobles": _t_two_nobles,
     "item_void": _t_item_void, "trans_fallen": _t_trans_fallen, "initial_hemmed": _t_initial_hemmed,
     "trans_tomb": _t_trans_tomb, "ding_ma": _t_ding_ma, "sun_general": _t_sun_general,
-    "ghost_general_over": _t_ghost_general_over,
+    "ghost_general_over": _t_ghost_general_over, "noble_harmed": _t_noble_harmed,
+    "trans_one_phase": _t_trans_one_phase,
     "couple": _t_couple,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
