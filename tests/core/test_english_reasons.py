@@ -43,7 +43,7 @@ def test_every_pattern_and_detected_line_has_its_english_template_with_the_same_
     check_reasons(en)
     assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 91
     detected = [b for b in bifa_lines() if b.tests]
-    assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 75
+    assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 91
     for p in patterns():
         assert template_fields(en.pattern_whys[p.id]) == template_fields(p.why), p.id
     for b in detected:
@@ -64,8 +64,8 @@ def test_a_reason_for_no_pattern_or_an_undetected_line_is_refused(monkeypatch: p
     err = _damaged(monkeypatch, lambda d: d["pattern_why"].update(no_such="The transmissions {trans}"))
     assert "[pattern_why] no_such" in str(err) and "not a pattern or detected line" in str(err)
     monkeypatch.undo()
-    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"3": "The Noble"}))  # line 3 is not detected
-    assert "[bifa_why] 3" in str(err) and "not a pattern or detected line" in str(err)
+    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"96": "The Noble"}))  # line 96 is not detected
+    assert "[bifa_why] 96" in str(err) and "not a pattern or detected line" in str(err)
     monkeypatch.undo()
     err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"line 5": "The upper spirits {trans}"}))
     assert "[bifa_why] line 5" in str(err) and "must be a line's number" in str(err)
