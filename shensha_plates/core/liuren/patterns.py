@@ -1366,6 +1366,10 @@ _QUARTER_PHASE: Final = (0, 1, 3, 4)  # 寅卯辰 wood, 巳午未 fire, 申酉�
 _FRAME_PHASE: Final = tuple(next(ph for ph, frame in _FRAME.items() if b in frame) for b in range(12))
 
 
+# Each test reads the lesson only through _Lesson (its attributes, its methods, ``ke``) and lets a read fail
+# loudly: the index (see "detecting") runs every test on probes whose unknown facts raise when read, so a
+# test must not catch an exception, nor read with a default (getattr's third argument) — it would be tabled
+# on facts it does not know. tests/core/test_detection_digest.py checks the index against trying every rule.
 TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "transmissions": _t_transmissions, "transmissions_in": _t_transmissions_in, "frame": _t_frame,
     "run": _t_run, "initial_in": _t_initial_in, "initial_over": _t_initial_over, "initial_pair": _t_initial_pair,
