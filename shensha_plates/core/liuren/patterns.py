@@ -1898,14 +1898,6 @@ def _implied(dims: Sequence[str]) -> set[str]:
     return out
 
 
-def _key_values(key: Sequence[str]) -> list[dict[str, int]]:
-    """Every value of a key, as facts, in the order of its table (the last fact varying fastest)."""
-    out: list[dict[str, int]] = [{}]
-    for dim in key:
-        out = [{**v, dim: n} for v in out for n in range(_DIM_SIZE[dim])]
-    return out
-
-
 def _size(key: Sequence[str]) -> int:
     n = 1
     for dim in key:
@@ -1915,8 +1907,12 @@ def _size(key: Sequence[str]) -> int:
 
 def _lookup_facts(lookup: Sequence[str]) -> dict[str, list[int]]:
     """For each value of a lookup (in its order), the facts it gives: its own and those they imply."""
-    values = _key_values(lookup)
-    out = {dim: [v[dim] for v in values] for dim in lookup}
+    total = stride = _size(lookup)
+    out = {}
+    for dim in lookup:
+        size = _DIM_SIZE[dim]
+        stride //= size
+        out[dim] = [i // stride % size for i in range(total)]
     if "day" in out:
         out["stem"], out["branch"] = [d % 10 for d in out["day"]], [d % 12 for d in out["day"]]
     if "trans" in out:
@@ -1938,19 +1934,22 @@ def _probe(facts: Mapping[str, int]) -> _Lesson:
     x = _Lesson.__new__(_Lesson)
     x._overcome = x._uppers = x._tph = x._nobles = x._words = x._cross = None
     x._parity = x._frame = -1
-    f = dict(facts)
-    if "day" in f:
-        f["stem"], f["branch"] = f["day"] % 10, f["day"] % 12
-    if "trans" in f:
-        f["initial"], f["final"] = f["trans"] // 144, f["trans"] % 12
-    stem, branch, turn = f.get("stem"), f.get("branch"), f.get("turn")
-    if "day" in f or "gen" in f:
+    day, turn, gen, trans = facts.get("day"), facts.get("turn"), facts.get("gen"), facts.get("trans")
+    stem: int | None
+    branch: int | None
+    a: int | None
+    c: int | None
+    if day is not None:
+        stem, branch = day % 10, day % 12
+    else:
+        stem, branch = facts.get("stem"), facts.get("branch")
+    if day is not None or gen is not None:
         ke, hp = _ProbeKe(), _ProbePlate()
-        if "day" in f:
-            d = x.day = ke.day = hp.day = f["day"]
-            hp.void, hp.hidden = _VOID[d // 10], _HIDDEN[d // 10]
-        if "gen" in f:
-            hp.noble, hp.forward = f["gen"] // 2, f["gen"] % 2 == 1
+        if day is not None:
+            x.day = ke.day = hp.day = day
+            hp.void, hp.hidden = _VOID[day // 10], _HIDDEN[day // 10]
+        if gen is not None:
+            hp.noble, hp.forward = gen // 2, gen % 2 == 1
             hp.general_of, rows = _general_rows(hp.noble, hp.forward)
             if turn is not None:
                 hp.generals = rows[turn]
@@ -1964,14 +1963,14 @@ def _probe(facts: Mapping[str, int]) -> _Lesson:
         x.branch = branch
     if turn is not None:
         x.turn = turn
-    if "trans" in f:
-        v = f["trans"]
-        x.trans = (v // 144, v // 12 % 12, v % 12)
-    elif "initial" in f or "final" in f:
-        x.trans = _Partial({i: f[d] for i, d in ((0, "initial"), (2, "final")) if d in f})  # type: ignore[assignment]
+    if trans is not None:
+        a, b, c = x.trans = (trans // 144, trans // 12 % 12, trans % 12)
+    else:
+        a, b, c = facts.get("initial"), None, facts.get("final")
+        if a is not None or c is not None:
+            x.trans = _Partial({i: v for i, v in ((0, a), (2, c)) if v is not None})  # type: ignore[assignment]
     # the phases (_Lesson.ph) of what is known, the rest poisoned
     bp, p = BRANCH_PHASE_INDEX, _POISON
-    a, b, c = x.trans if "trans" in f else (f.get("initial"), None, f.get("final"))
     x._ph = (STEM_PHASE_INDEX[stem] if stem is not None else p, bp[branch] if branch is not None else p,  # type: ignore[assignment]
              bp[a] if a is not None else p, bp[b] if b is not None else p, bp[c] if c is not None else p,
              bp[(x.lodge + turn) % 12] if stem is not None and turn is not None else p,
@@ -1990,11 +1989,16 @@ class _Probes:
         """The key's probes in its order, each made when first reached (most tests fail on the first)."""
         made = self.probes.setdefault(key, [])
         yield from made
-        if len(made) < _size(key):
-            values = _key_values(key)
-            while len(made) < len(values):
-                made.append(_probe(values[len(made)]))
-                yield made[-1]
+        total = _size(key)
+        strides = []
+        stride = total
+        for dim in key:
+            stride //= _DIM_SIZE[dim]
+            strides.append((dim, stride, _DIM_SIZE[dim]))
+        while len(made) < total:
+            i = len(made)
+            made.append(_probe({dim: i // stride % size for dim, stride, size in strides}))
+            yield made[-1]
 
     def keyed(self, t: Test) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
         """The smallest key the test is a function of, and the values of the key (places in its table) at
@@ -2040,8 +2044,14 @@ class _Index:
         # the rules a byte of a bitmap stands for, for each of its values (walking the bitmap a byte at a
         # time is some three times quicker than a bit at a time)
         self.nbytes = (len(entries) + 7) // 8
-        self.by_byte = tuple(tuple(tuple(entries[k * 8 + i] for i in range(8) if v >> i & 1 and k * 8 + i < len(entries))
-                                   for v in range(256)) for k in range(self.nbytes))
+        padded = entries + [entries[-1]] * (8 * self.nbytes - len(entries))  # (the bits past the last rule are never set)
+        by_byte = []
+        for first in range(0, 8 * self.nbytes, 8):
+            table: list[tuple[_Entry, ...]] = [()]
+            for v in range(1, 256):  # the lowest bit's rule, then those of the byte without it (made already)
+                table.append((padded[first + (v & -v).bit_length() - 1], *table[v & (v - 1)]))
+            by_byte.append(tuple(table))
+        self.by_byte = tuple(by_byte)
         rows: list[list[int] | None] = [None] * len(_LOOKUPS)
         folded: set[tuple[str, ...]] = set()
         for n, lookup in enumerate(_LOOKUPS):
