@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import permutations
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from dataclasses import fields as dc_fields
 from types import MappingProxyType
 from functools import lru_cache
 from importlib import resources
@@ -2022,23 +2023,27 @@ _PROBES: list[_Probes] = []  # one, made on the first index and kept: the tables
 
 class _Index:
     """The rules, the bitmaps that leave out those whose keyed tests fail, and those a reading can form by
-    what it has: bit ``j`` stands for ``entries[j]``."""
+    what it has: bit ``j`` stands for ``entries[j]`` (a rule, or one of its forms: see :func:`_forms`)."""
 
     __slots__ = ("entries", "full", "rows", "outs", "allowed", "nbytes", "by_byte")
 
     def __init__(self, rules: Sequence[_Rule], probes: _Probes) -> None:
         entries: list[_Entry] = []
+        reqs: list[int] = []  # what each entry's rule needs of a reading (all its forms alike)
         keyed: dict[tuple[str, ...], dict[int, frozenset[int]]] = {}
-        for j, (item, tests, hit, out) in enumerate(rules):
-            rest = []
-            for t in tests:
-                k = probes.keyed(t)
-                if k is None:
-                    rest.append((TESTS[t.kind], t))
-                else:  # two tests of a rule on one key: it holds where both do
-                    on_key = keyed.setdefault(k[0], {})
-                    on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
-            entries.append((item, tuple(rest), hit, out))
+        for item, tests, hit, out in rules:
+            req = _requirement(tests)
+            for form in _forms(tests, probes):
+                j, rest = len(entries), []
+                for t in form:
+                    k = probes.keyed(t)
+                    if k is None:
+                        rest.append((TESTS[t.kind], t))
+                    else:  # two tests of a rule on one key: it holds where both do
+                        on_key = keyed.setdefault(k[0], {})
+                        on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
+                entries.append((item, tuple(rest), hit, out))
+                reqs.append(req)
         self.entries = tuple(entries)
         self.full = (1 << len(entries)) - 1
         # the rules a byte of a bitmap stands for, for each of its values (walking the bitmap a byte at a
@@ -2076,7 +2081,6 @@ class _Index:
         patterns = sum(1 << j for j, e in enumerate(entries) if e[3] == 0)
         self.outs = (0, patterns, self.full & ~patterns, self.full)  # by outputs: none, patterns, lines, both
         # for each mask of what a reading has (the plates, the month, the querent), the rules it can form
-        reqs = [_requirement(tests) for _, tests, _, _ in rules]
         self.allowed = tuple(sum(1 << j for j, r in enumerate(reqs) if not r & ~have) for have in range(_HAVES))
 
     def candidates(self, x: _Lesson) -> int:
@@ -2107,6 +2111,17 @@ class _Index:
         return m
 
 
+def _forms(tests: Sequence[Test], probes: _Probes) -> list[tuple[Test, ...]]:
+    """A rule's tests; or, when one of them is an ``any`` that no key fixes whole, the rule's other tests with
+    each of its groups in turn — the rule forms when one of these forms does, and each is indexed on its own
+    (亨通's 递生 is tried on every lesson, its 俱生 and 互生 only where the uppers are right)."""
+    for i, t in enumerate(tests):
+        if t.kind == "any" and probes.keyed(t) is None:
+            others = tuple(tests[:i]) + tuple(tests[i + 1:])
+            return [others + group for group in t.alternatives]
+    return [tuple(tests)]
+
+
 _BUILDING: Final = threading.Lock()  # the probes are shared: one index is made at a time
 
 
@@ -2120,7 +2135,24 @@ def _index_of(rules: Sequence[_Rule]) -> _Index:
 def _rules(table: Sequence[Pattern], lines: Sequence[BifaLine]) -> list[_Rule]:
     """The patterns then the 毕法赋 lines (those with tests), each with its tests, its hit and its output
     (0 the patterns, 1 the lines)."""
-    return [(p, p.tests, PatternHit, 0) for p in table] + [(b, b.tests, BifaHit, 1) for b in lines if b.tests]
+    return ([(p, p.tests, _PATTERN_HIT, 0) for p in table]
+            + [(b, b.tests, _BIFA_HIT, 1) for b in lines if b.tests])
+
+
+def _quick(cls: type) -> _Hit:
+    """A hit made by setting its three slots directly (its dataclass's ``__init__`` goes through
+    ``object.__setattr__`` for each, and a default factory keeps core.frozen.quick_init off it): the same
+    frozen instance, in about half the time — a chart makes some ten."""
+    new = object.__new__
+    set_a, set_b, set_c = (getattr(cls, f.name).__set__ for f in dc_fields(cls))
+
+    def make(item: Any, why: str, words: Mapping[str, str]) -> Any:
+        hit: Any = new(cls)
+        set_a(hit, item)
+        set_b(hit, why)
+        set_c(hit, words)
+        return hit
+    return make
 
 
 @lru_cache(maxsize=1)
@@ -2172,15 +2204,19 @@ def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
 def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
     """The patterns and the lines (of those in ``which``, a bitmap) the lesson forms, each in the data's order."""
     found: tuple[list[Any], list[Any]] = ([], [])
+    last = None  # the rule last found: its other forms (see _forms) come next, and are not tried
     for rules, byte in zip(ix.by_byte, (ix.candidates(x) & which).to_bytes(ix.nbytes, "little"), strict=True):
         if byte:
             for item, rest, hit, out in rules[byte]:
+                if item is last:
+                    continue
                 for fn, t in rest:
                     if not fn(t, x):
                         break
                 else:
                     words = x.words()
                     found[out].append(hit(item, item.why.format_map(words), words))
+                    last = item
     return found
 
 
@@ -2245,6 +2281,8 @@ class BifaHit:
         return self.line.verse
 
 
+_PATTERN_HIT: Final = _quick(PatternHit)
+_BIFA_HIT: Final = _quick(BifaHit)
 _LINE: Final = Table({
     "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
     "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),
