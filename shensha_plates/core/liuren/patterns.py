@@ -1789,6 +1789,7 @@ _Checks = tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]
 _Hit = Callable[[Any, str, Mapping[str, str]], Any]
 _Rule = tuple[Any, tuple[Test, ...], _Hit, int]  # rule, its tests, its hit, its output (0 patterns, 1 lines)
 _Entry = tuple[Any, _Checks, _Hit, int]  # the same with the tests no key fixed, as functions
+_PlainEntry = tuple[Any, Callable[[Test, _Lesson], bool], Test, _Checks, _Hit, int]  # first test, the others
 
 
 class _Unfixed(Exception):
@@ -2169,8 +2170,12 @@ class _Plain:
 
     def __init__(self, rules: Sequence[_Rule]) -> None:
         reqs = [_requirement(tests) for _, tests, _, _ in rules]
-        flat = [(item, tuple((TESTS[t.kind], t) for t in tests), hit, out) for item, tests, hit, out in rules]
-        self.by_have = tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(_HAVES))
+        # each rule as its first test and the rest (most rules are one test: no inner loop)
+        flat = [(item, TESTS[tests[0].kind], tests[0], tuple((TESTS[t.kind], t) for t in tests[1:]), hit, out)
+                for item, tests, hit, out in rules]
+        # for each mask of what a reading has, and each choice of outputs (1 patterns, 2 lines, 3 both)
+        self.by_have = tuple(tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have and outs >> e[5] & 1)
+                                   for outs in range(4)) for have in range(_HAVES))
 
 
 @lru_cache(maxsize=1)
@@ -2198,7 +2203,7 @@ def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
         ix = _default_index()
         return _detect(x, ix, ix.allowed[_has(x)] & ix.outs[outs])
     _plain_runs[0] += 1
-    return _detect_plain(x, _default_plain().by_have[_has(x)], outs)
+    return _detect_plain(x, _default_plain().by_have[_has(x)][outs])
 
 
 def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
@@ -2220,13 +2225,13 @@ def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
     return found
 
 
-def _detect_plain(x: _Lesson, entries: Sequence[_Entry], outs: int) -> tuple[list[Any], list[Any]]:
-    """The same, trying every rule (of the outputs in ``outs``: 1 the patterns, 2 the lines)."""
+def _detect_plain(x: _Lesson, entries: Sequence[_PlainEntry]) -> tuple[list[Any], list[Any]]:
+    """The same, trying every rule of ``entries``."""
     found: tuple[list[Any], list[Any]] = ([], [])
-    for item, tests, hit, out in entries:
-        if outs >> out & 1:
-            for fn, t in tests:
-                if not fn(t, x):
+    for item, fn, t, rest, hit, out in entries:
+        if fn(t, x):
+            for fn2, t2 in rest:
+                if not fn2(t2, x):
                     break
             else:
                 words = x.words()
@@ -2242,7 +2247,7 @@ def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | No
     plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …)."""
     x = _Lesson(ke, plate, nian_ming, month)
     if table is not None:
-        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)], 1)[0])
+        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)][1])[0])
     return tuple(_run(x, 1)[0])
 
 
