@@ -18,7 +18,6 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import permutations
 from dataclasses import dataclass
@@ -2019,9 +2018,6 @@ class _Probes:
         return self.tables[t]
 
 
-_PROBES: list[_Probes] = []  # one, made on the first index and kept: the tables of the tests seen
-
-
 class _Index:
     """The rules, the bitmaps that leave out those whose keyed tests fail, and those a reading can form by
     what it has: bit ``j`` stands for ``entries[j]`` (a rule, or one of its forms: see :func:`_forms`)."""
@@ -2123,14 +2119,8 @@ def _forms(tests: Sequence[Test], probes: _Probes) -> list[tuple[Test, ...]]:
     return [tuple(tests)]
 
 
-_BUILDING: Final = threading.Lock()  # the probes are shared: one index is made at a time
-
-
 def _index_of(rules: Sequence[_Rule]) -> _Index:
-    with _BUILDING:
-        if not _PROBES:
-            _PROBES.append(_Probes())
-        return _Index(rules, _PROBES[0])
+    return _Index(rules, _Probes())  # the probes (some 3 MB) are let go once the index is made
 
 
 def _rules(table: Sequence[Pattern], lines: Sequence[BifaLine]) -> list[_Rule]:
