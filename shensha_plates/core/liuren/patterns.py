@@ -18,11 +18,11 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import permutations
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from dataclasses import fields as dc_fields
 from types import MappingProxyType
 from functools import lru_cache
 from importlib import resources
@@ -1788,6 +1788,7 @@ _Checks = tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]
 _Hit = Callable[[Any, str, Mapping[str, str]], Any]
 _Rule = tuple[Any, tuple[Test, ...], _Hit, int]  # rule, its tests, its hit, its output (0 patterns, 1 lines)
 _Entry = tuple[Any, _Checks, _Hit, int]  # the same with the tests no key fixed, as functions
+_PlainEntry = tuple[Any, Callable[[Test, _Lesson], bool], Test, _Checks, _Hit, int]  # first test, the others
 
 
 class _Unfixed(Exception):
@@ -2017,28 +2018,29 @@ class _Probes:
         return self.tables[t]
 
 
-_PROBES: list[_Probes] = []  # one, made on the first index and kept: the tables of the tests seen
-
-
 class _Index:
     """The rules, the bitmaps that leave out those whose keyed tests fail, and those a reading can form by
-    what it has: bit ``j`` stands for ``entries[j]``."""
+    what it has: bit ``j`` stands for ``entries[j]`` (a rule, or one of its forms: see :func:`_forms`)."""
 
     __slots__ = ("entries", "full", "rows", "outs", "allowed", "nbytes", "by_byte")
 
     def __init__(self, rules: Sequence[_Rule], probes: _Probes) -> None:
         entries: list[_Entry] = []
+        reqs: list[int] = []  # what each entry's rule needs of a reading (all its forms alike)
         keyed: dict[tuple[str, ...], dict[int, frozenset[int]]] = {}
-        for j, (item, tests, hit, out) in enumerate(rules):
-            rest = []
-            for t in tests:
-                k = probes.keyed(t)
-                if k is None:
-                    rest.append((TESTS[t.kind], t))
-                else:  # two tests of a rule on one key: it holds where both do
-                    on_key = keyed.setdefault(k[0], {})
-                    on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
-            entries.append((item, tuple(rest), hit, out))
+        for item, tests, hit, out in rules:
+            req = _requirement(tests)
+            for form in _forms(tests, probes):
+                j, rest = len(entries), []
+                for t in form:
+                    k = probes.keyed(t)
+                    if k is None:
+                        rest.append((TESTS[t.kind], t))
+                    else:  # two tests of a rule on one key: it holds where both do
+                        on_key = keyed.setdefault(k[0], {})
+                        on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
+                entries.append((item, tuple(rest), hit, out))
+                reqs.append(req)
         self.entries = tuple(entries)
         self.full = (1 << len(entries)) - 1
         # the rules a byte of a bitmap stands for, for each of its values (walking the bitmap a byte at a
@@ -2076,7 +2078,6 @@ class _Index:
         patterns = sum(1 << j for j, e in enumerate(entries) if e[3] == 0)
         self.outs = (0, patterns, self.full & ~patterns, self.full)  # by outputs: none, patterns, lines, both
         # for each mask of what a reading has (the plates, the month, the querent), the rules it can form
-        reqs = [_requirement(tests) for _, tests, _, _ in rules]
         self.allowed = tuple(sum(1 << j for j, r in enumerate(reqs) if not r & ~have) for have in range(_HAVES))
 
     def candidates(self, x: _Lesson) -> int:
@@ -2107,20 +2108,42 @@ class _Index:
         return m
 
 
-_BUILDING: Final = threading.Lock()  # the probes are shared: one index is made at a time
+def _forms(tests: Sequence[Test], probes: _Probes) -> list[tuple[Test, ...]]:
+    """A rule's tests; or, when one of them is an ``any`` that no key fixes whole, the rule's other tests with
+    each of its groups in turn — the rule forms when one of these forms does, and each is indexed on its own
+    (亨通's 递生 is tried on every lesson, its 俱生 and 互生 only where the uppers are right)."""
+    for i, t in enumerate(tests):
+        if t.kind == "any" and probes.keyed(t) is None:
+            others = tuple(tests[:i]) + tuple(tests[i + 1:])
+            return [others + group for group in t.alternatives]
+    return [tuple(tests)]
 
 
 def _index_of(rules: Sequence[_Rule]) -> _Index:
-    with _BUILDING:
-        if not _PROBES:
-            _PROBES.append(_Probes())
-        return _Index(rules, _PROBES[0])
+    return _Index(rules, _Probes())  # the probes (some 3 MB) are let go once the index is made
 
 
 def _rules(table: Sequence[Pattern], lines: Sequence[BifaLine]) -> list[_Rule]:
     """The patterns then the 毕法赋 lines (those with tests), each with its tests, its hit and its output
     (0 the patterns, 1 the lines)."""
-    return [(p, p.tests, PatternHit, 0) for p in table] + [(b, b.tests, BifaHit, 1) for b in lines if b.tests]
+    return ([(p, p.tests, _PATTERN_HIT, 0) for p in table]
+            + [(b, b.tests, _BIFA_HIT, 1) for b in lines if b.tests])
+
+
+def _quick(cls: type) -> _Hit:
+    """A hit made by setting its three slots directly (its dataclass's ``__init__`` goes through
+    ``object.__setattr__`` for each, and a default factory keeps core.frozen.quick_init off it): the same
+    frozen instance, in about half the time — a chart makes some ten."""
+    new = object.__new__
+    set_a, set_b, set_c = (getattr(cls, f.name).__set__ for f in dc_fields(cls))
+
+    def make(item: Any, why: str, words: Mapping[str, str]) -> Any:
+        hit: Any = new(cls)
+        set_a(hit, item)
+        set_b(hit, why)
+        set_c(hit, words)
+        return hit
+    return make
 
 
 @lru_cache(maxsize=1)
@@ -2137,8 +2160,12 @@ class _Plain:
 
     def __init__(self, rules: Sequence[_Rule]) -> None:
         reqs = [_requirement(tests) for _, tests, _, _ in rules]
-        flat = [(item, tuple((TESTS[t.kind], t) for t in tests), hit, out) for item, tests, hit, out in rules]
-        self.by_have = tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(_HAVES))
+        # each rule as its first test and the rest (most rules are one test: no inner loop)
+        flat = [(item, TESTS[tests[0].kind], tests[0], tuple((TESTS[t.kind], t) for t in tests[1:]), hit, out)
+                for item, tests, hit, out in rules]
+        # for each mask of what a reading has, and each choice of outputs (1 patterns, 2 lines, 3 both)
+        self.by_have = tuple(tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have and outs >> e[5] & 1)
+                                   for outs in range(4)) for have in range(_HAVES))
 
 
 @lru_cache(maxsize=1)
@@ -2166,31 +2193,35 @@ def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
         ix = _default_index()
         return _detect(x, ix, ix.allowed[_has(x)] & ix.outs[outs])
     _plain_runs[0] += 1
-    return _detect_plain(x, _default_plain().by_have[_has(x)], outs)
+    return _detect_plain(x, _default_plain().by_have[_has(x)][outs])
 
 
 def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
     """The patterns and the lines (of those in ``which``, a bitmap) the lesson forms, each in the data's order."""
     found: tuple[list[Any], list[Any]] = ([], [])
+    last = None  # the rule last found: its other forms (see _forms) come next, and are not tried
     for rules, byte in zip(ix.by_byte, (ix.candidates(x) & which).to_bytes(ix.nbytes, "little"), strict=True):
         if byte:
             for item, rest, hit, out in rules[byte]:
+                if item is last:
+                    continue
                 for fn, t in rest:
                     if not fn(t, x):
                         break
                 else:
                     words = x.words()
                     found[out].append(hit(item, item.why.format_map(words), words))
+                    last = item
     return found
 
 
-def _detect_plain(x: _Lesson, entries: Sequence[_Entry], outs: int) -> tuple[list[Any], list[Any]]:
-    """The same, trying every rule (of the outputs in ``outs``: 1 the patterns, 2 the lines)."""
+def _detect_plain(x: _Lesson, entries: Sequence[_PlainEntry]) -> tuple[list[Any], list[Any]]:
+    """The same, trying every rule of ``entries``."""
     found: tuple[list[Any], list[Any]] = ([], [])
-    for item, tests, hit, out in entries:
-        if outs >> out & 1:
-            for fn, t in tests:
-                if not fn(t, x):
+    for item, fn, t, rest, hit, out in entries:
+        if fn(t, x):
+            for fn2, t2 in rest:
+                if not fn2(t2, x):
                     break
             else:
                 words = x.words()
@@ -2206,7 +2237,7 @@ def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | No
     plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …)."""
     x = _Lesson(ke, plate, nian_ming, month)
     if table is not None:
-        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)], 1)[0])
+        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)][1])[0])
     return tuple(_run(x, 1)[0])
 
 
@@ -2245,6 +2276,8 @@ class BifaHit:
         return self.line.verse
 
 
+_PATTERN_HIT: Final = _quick(PatternHit)
+_BIFA_HIT: Final = _quick(BifaHit)
 _LINE: Final = Table({
     "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
     "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),
