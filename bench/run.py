@@ -305,6 +305,16 @@ def bench_liuren(quick: bool, results: dict[str, float], details: dict[str, obje
             read_lesson(compute_ke(day, 0, turn))
             full[i].append(time.perf_counter() - t)
     results["ke_720_full_ms"] = sum(statistics.median(ts) for ts in full) * 1000
+    # the index of the rules (made once per process, after the first readings): what making it costs
+    from shensha_plates.core.liuren import patterns as patterns_module
+    builds = []
+    for _ in range(3):
+        patterns_module._default_index.cache_clear()
+        patterns_module._PROBES.clear()
+        t = time.perf_counter()
+        patterns_module._default_index()
+        builds.append(time.perf_counter() - t)
+    details["detect_index_build_ms"] = statistics.median(builds) * 1000
     details["ke_720_pass_median_ms"] = statistics.median(passes) * 1000
     details["ke_720_cached_ms"] = statistics.median(warm) * 1000
     t = time.perf_counter()

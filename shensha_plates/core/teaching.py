@@ -299,28 +299,39 @@ def lesson_to_json(lesson: LessonPlan) -> dict[str, Any]:
     q = lesson.querent
     if q is not None:
         data["querent"] = {"birth": q.birth_text, "sex": q.sex, "age": q.age}
+        if q.partner is not None:  # the second querent (繁昌 旺孕 解离 read the couple's 行年)
+            p = q.partner
+            data["querent"]["partner"] = {"birth": p.birth_text, "sex": p.sex, "age": p.age}
     return data
 
 
-def _read_querent(name: str, raw: object) -> Querent | None:
-    """The lesson's ``querent`` (optional: older files have none)."""
+def _read_querent(name: str, raw: object, key: str = "querent") -> Querent | None:
+    """The lesson's ``querent`` (optional: older files have none), with its ``partner`` (optional too)."""
     if raw is None:
         return None
-    if not isinstance(raw, dict) or set(raw) - {"birth", "sex", "age"}:
-        raise LessonError(name, "(file)", "querent", f"must be {{birth, sex, age}}, got {_show(raw)}")
+    allowed = {"birth", "sex", "age"} | ({"partner"} if key == "querent" else set())
+    if not isinstance(raw, dict) or set(raw) - allowed:
+        raise LessonError(name, "(file)", key, f"must be {{{', '.join(sorted(allowed))}}}, got {_show(raw)}")
     birth, sex, age = raw.get("birth"), raw.get("sex"), raw.get("age")
     if not isinstance(birth, str):
-        raise LessonError(name, "(file)", "querent.birth", f"must be a year or a pillar as text, got {_show(birth)}")
+        raise LessonError(name, "(file)", f"{key}.birth", f"must be a year or a pillar as text, got {_show(birth)}")
     if not isinstance(sex, str):
-        raise LessonError(name, "(file)", "querent.sex", f"must be m or f, got {_show(sex)}")
+        raise LessonError(name, "(file)", f"{key}.sex", f"must be m or f, got {_show(sex)}")
     if age is not None and (not isinstance(age, int) or isinstance(age, bool)):
-        raise LessonError(name, "(file)", "querent.age", f"must be a number or null, got {_show(age)}")
+        raise LessonError(name, "(file)", f"{key}.age", f"must be a number or null, got {_show(age)}")
     from shensha_plates.core.liuren.nianming import Querent  # only a lesson with a querent needs the 式
     try:
-        return Querent.parse(birth, sex, age)
+        q = Querent.parse(birth, sex, age)
     except InputError as e:
-        field = "querent.sex" if "sex" in str(e) else "querent.age" if "age" in str(e) else "querent.birth"
+        field = f"{key}.sex" if "sex" in str(e) else f"{key}.age" if "age" in str(e) else f"{key}.birth"
         raise LessonError(name, "(file)", field, str(e)) from None
+    if key != "querent" or raw.get("partner") is None:
+        return q
+    partner = _read_querent(name, raw["partner"], "querent.partner")
+    try:
+        return q.with_partner(partner)
+    except InputError as e:
+        raise LessonError(name, "(file)", "querent.partner.sex", str(e)) from None
 
 
 def _check_text(file: str, lesson: LessonPlan) -> None:

@@ -238,21 +238,26 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                                 + f"<span style='color:#555'>{_e(why_en(h) if lang == 'en' else to_lang(h.why, lang))}</span>"
                                 for h in bifa) + "</p>")
 
-    # the querent's 年命: each year's branch, the heaven branch over it and the general on that
-    if nian_ming is not None:
-        sex = T("male") if nian_ming.sex == "m" else T("female")
-        out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(T('nian_ming'))}"
+    # the querent's 年命 (and the partner's): each year's branch, the heaven branch over it and the general on that
+    people = [] if nian_ming is None else [(T("nian_ming"), nian_ming, True)] + (
+        [] if nian_ming.partner is None else [(T("partner"), nian_ming.partner, False)])
+    for title, person, linked in people:
+        sex = T("male") if person.sex == "m" else T("female")
+        out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(title)}"
                    f"<span style='font-weight:normal;font-size:small;color:#555'>（{_e(sex)}，"
-                   f"{_e(T('age_xusui', age=nian_ming.age))}"
-                   f"{'' if nian_ming.count == 'xusui' else '，' + _e(T('xingnian_' + nian_ming.count))}）"
+                   f"{_e(T('age_xusui', age=person.age))}"
+                   f"{'' if person.count == 'xusui' else '，' + _e(T('xingnian_' + person.count))}）"
                    "</span></h3><table cellspacing='0'>")
-        for y in nian_ming.years:
+        for y in person.years:
             td = "<td valign='middle' style='padding:0px 7px'>"
-            out.append(f"<tr>{td}<a href='year:{y.role}' style='color:#1b4f8a;text-decoration:none'>"
-                       f"{_e(T(y.role))}</a></td>{td}{_e(pillar_name(y.pillar))}</td>"
+            role = (f"<a href='year:{y.role}' style='color:#1b4f8a;text-decoration:none'>{_e(T(y.role))}</a>" if linked
+                    else _e(T(y.role)))
+            heaven = (f"<a href='year:{y.role}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
+                      f"{_e(BRANCHES[y.heaven])}</a>" if linked
+                      else f"<span style='font-size:19pt;color:#1f2430'>{_e(BRANCHES[y.heaven])}</span>")
+            out.append(f"<tr>{td}{role}</td>{td}{_e(pillar_name(y.pillar))}</td>"
                        f"{td}{_e(BRANCHES[y.branch]) + (' carries' if lang == 'en' else _e(to_lang('上', lang)))}</td>"
-                       f"{td}<a href='year:{y.role}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
-                       f"{_e(BRANCHES[y.heaven])}</a></td>{td}<span style='font-size:13pt'>"
+                       f"{td}{heaven}</td>{td}<span style='font-size:13pt'>"
                        f"{_general_html(y.general, lang, short=False)}</span></td></tr>")
         out.append("</table>")
 

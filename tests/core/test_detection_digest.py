@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from shensha_plates.core.liuren import patterns as patterns_module
 from tests.support.detection_digest import DIGEST_PATH, compare, compute_digest
 
 
@@ -14,7 +17,10 @@ def _expected() -> dict:
     return json.loads(DIGEST_PATH.read_text(encoding="utf-8"))
 
 
-def test_covered_rules_form_where_the_digest_says() -> None:
+@pytest.mark.parametrize("index_after", [0, 10**9], ids=["indexed", "every rule tried"])
+def test_covered_rules_form_where_the_digest_says(monkeypatch: pytest.MonkeyPatch, index_after: int) -> None:
+    """Both ways of detecting (the rules left by the index, and every rule) find what the digest records."""
+    monkeypatch.setattr(patterns_module, "_INDEX_AFTER", index_after)
     expected = _expected()
     assert expected["readings"] == 3000 and len(expected["patterns"]) >= 85 and len(expected["bifa"]) >= 75
     problems = compare(expected, compute_digest())
@@ -33,3 +39,21 @@ def test_compare_names_a_changed_rule_and_ignores_a_new_one() -> None:
     assert problems[1].startswith("毕法赋 line 3:") and "1 fewer (first: [7])" in problems[1]
     gone = {"readings": 8, "patterns": {"a": "5"}, "bifa": {"3": "80"}}
     assert compare(expected, gone) == ["pattern b: covered by the digest but no longer detected (removed or renamed?)"]
+
+
+def test_the_index_keys_tests_by_what_they_read_and_leaves_most_rules_untried() -> None:
+    """Each test is tabled on the smallest key that fixes what it reads (a test reading the settings' two
+    贵人 is not); a chart tries well under half the rules."""
+    from shensha_plates.core.liuren import compute_ke
+    from shensha_plates.core.liuren.patterns import Test, _Lesson, _Probes, _default_index
+
+    probes = _Probes()
+    key, holds = probes.keyed(Test("initial_in", branches=(3, 9), branch_set=frozenset({3, 9}))) or ((), ())
+    assert key == ("initial",) and holds == (3, 9)
+    assert (probes.keyed(Test("initial_general", general=7)) or ((),))[0] == ("gen", "initial")
+    assert (probes.keyed(Test("cross")) or ((),))[0] == ("day", "turn")
+    assert probes.keyed(Test("two_nobles", names=("加",))) is None  # it reads the settings
+    ix = _default_index()
+    tried = [bin(ix.candidates(_Lesson(compute_ke(day, 0, turn), None, None, None)) & ix.allowed[0]).count("1")
+             for day in range(60) for turn in range(12)]
+    assert sum(tried) / len(tried) < 0.45 * bin(ix.allowed[0]).count("1")

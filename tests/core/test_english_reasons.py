@@ -40,9 +40,9 @@ def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
 def test_every_pattern_and_detected_line_has_its_english_template_with_the_same_fields() -> None:
     en = english()
     check_reasons(en)
-    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 94
+    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 97
     detected = [b for b in bifa_lines() if b.tests]
-    assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 75
+    assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 91
     for p in patterns():
         assert template_fields(en.pattern_whys[p.id]) == template_fields(p.why), p.id
     for b in detected:
@@ -63,8 +63,8 @@ def test_a_reason_for_no_pattern_or_an_undetected_line_is_refused(monkeypatch: p
     err = _damaged(monkeypatch, lambda d: d["pattern_why"].update(no_such="The transmissions {trans}"))
     assert "[pattern_why] no_such" in str(err) and "not a pattern or detected line" in str(err)
     monkeypatch.undo()
-    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"3": "The Noble"}))  # line 3 is not detected
-    assert "[bifa_why] 3" in str(err) and "not a pattern or detected line" in str(err)
+    err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"96": "The Noble"}))  # line 96 is not detected
+    assert "[bifa_why] 96" in str(err) and "not a pattern or detected line" in str(err)
     monkeypatch.undo()
     err = _damaged(monkeypatch, lambda d: d["bifa_why"].update({"line 5": "The upper spirits {trans}"}))
     assert "[bifa_why] line 5" in str(err) and "must be a line's number" in str(err)
@@ -99,7 +99,7 @@ def test_chinese_in_a_reason_is_refused_but_names_are_kept(monkeypatch: pytest.M
 @lru_cache(maxsize=1)
 def _sample() -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
     """The hits of the 720 lessons (each day, each turn of the plate), each day on the plates of a month
-    (twelve months, the hour the month's) and with a querent: every pattern, and every line but the two
+    (twelve months, the hour the month's) and with a querent and a partner: every pattern, and every line but the two
     rare ones (54, 74), is formed."""
     hits: list[PatternHit] = []
     lines: list[BifaHit] = []
@@ -110,8 +110,9 @@ def _sample() -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
                                         hour=month % 12))
             for general in range(12):
                 ke = compute_ke(day, month % 12, general)
-                nm = querent_on(Querent.parse("甲子" if general % 2 else "乙丑", "m", 30), ke.plate.heaven,
-                                ke.plate.generals, None, None)
+                q = Querent.parse("甲子" if general % 2 else "乙丑", "m", 30 + day % 12).with_partner(
+                    Querent.parse("丙寅", "f", (day + general * 7) % 60 + 1))  # (繁昌 旺孕 解离 read the couple)
+                nm = querent_on(q, ke.plate.heaven, ke.plate.generals, None, None)
                 ps, bs = read_lesson(ke, plate, nm)
                 hits.extend(ps)
                 lines.extend(bs)

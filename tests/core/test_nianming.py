@@ -182,3 +182,72 @@ def test_a_lesson_keeps_its_querent_and_a_damaged_one_is_named(tmp_path: object)
     del data["querent"]  # a lesson of before: no querent
     path.write_text(json.dumps(data), "utf-8")
     assert load_lesson(path).querent is None
+
+
+# -- the partner (a second querent: 繁昌 旺孕 解离 read the husband's and the wife's 行年) ------------------
+
+def test_ke_places_the_partners_years_too() -> None:
+    code, out, _ = ke("--date", "1998-11-30T12:00", "--birth", "1975", "--sex", "m", "--partner-birth", "1977",
+                      "--partner-sex", "f", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    p = data["nian_ming"]["partner"]
+    assert (p["sex"], p["age"]) == ("f", 22) and p["ben_ming"]["pillar"] == "丁巳"
+    assert p["xing_nian"]["pillar"] == pillar_name(xing_nian_pillar("f", 22)) == "辛亥"  # 壬申 − 21
+    assert p["xing_nian"]["heaven"] == data["heaven"][p["xing_nian"]["branch"]] and "partner" not in p
+    assert "繁昌" not in data["not_tried"]["patterns"] and "解离" not in data["not_tried"]["patterns"]
+    code, text, _ = ke("--date", "1998-11-30T12:00", "--birth", "1975", "--sex", "m", "--partner-birth", "1977",
+                       "--partner-sex", "女")
+    assert code == 0 and "配偶年命（女，虚岁22）" in text and "行年 辛亥" in text
+    code, text, _ = ke("--date", "1998-11-30T12:00", "--birth", "1975", "--sex", "m", "--partner-birth", "1977",
+                       "--partner-sex", "f", "--lang", "en")
+    assert code == 0 and "The partner (woman, age 22" in text
+    # without a partner the three are not tried, and the last line says so
+    data = json.loads(ke("--date", "1998-11-30T12:00", "--birth", "1975", "--sex", "m", "--format", "json")[1])
+    assert data["nian_ming"]["partner"] is None and {"繁昌", "旺孕", "解离"} <= set(data["not_tried"]["patterns"])
+    code, text, _ = ke("--date", "1998-11-30T12:00", "--birth", "1975", "--sex", "m")
+    assert "须配偶年命而未判：繁昌、旺孕、解离\n" in text
+    # without a date the partner's age is given like the querent's
+    code, out, _ = ke("--day", "辛巳", "--hour", "午", "--general", "寅", "--birth", "1975", "--sex", "m", "--age", "24",
+                      "--partner-birth", "1977", "--partner-sex", "f", "--partner-age", "22", "--format", "json")
+    assert code == 0 and json.loads(out)["nian_ming"]["partner"]["xing_nian"]["pillar"] == "辛亥"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--partner-birth", "1977", "--partner-sex", "f"], "--partner-birth goes with --birth"),
+    (["--birth", "1975", "--sex", "m", "--partner-birth", "1977"], "--partner-birth needs --partner-sex"),
+    (["--birth", "1975", "--sex", "m", "--partner-sex", "f"], "--partner-sex and --partner-age go with --partner-birth"),
+    (["--birth", "1975", "--sex", "m", "--partner-birth", "1977", "--partner-sex", "x"], "invalid partner sex"),
+    (["--birth", "1975", "--sex", "m", "--partner-birth", "1977", "--partner-sex", "m"], "must differ"),
+    (["--birth", "1975", "--sex", "m", "--partner-birth", "2001", "--partner-sex", "f"], "--partner-birth: the birth year 2001"),
+    (["--birth", "1975", "--sex", "m", "--partner-birth", "0", "--partner-sex", "f"], "invalid partner birth year"),
+    (["--birth", "1975", "--sex", "m", "--partner-birth", "1977", "--partner-sex", "f", "--partner-age", "200"],
+     "invalid --partner-age"),
+    (["--birth", "1975", "--sex", "m", "--partner-birth", "1977", "--partner-sex", "f", "--partner-age", "30"],
+     "--partner-age 30 disagrees"),
+])
+def test_bad_partner_input_gets_one_line(argv: list[str], words: str) -> None:
+    code, out, err = ke("--date", "1998-11-30T12:00", *argv)
+    assert code == 2 and out == "" and words in err and err.count("\n") == 1, err
+
+
+def test_a_lesson_keeps_the_partner_and_a_damaged_one_is_named(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from shensha_plates.core.liuren.nianming import Querent
+    from shensha_plates.core.teaching import LessonError, LessonPlan, LessonStep, load_lesson, save_lesson
+    path = Path(str(tmp_path)) / "l.json"
+    q = Querent.parse("1975", "m").with_partner(Querent.parse("丁巳", "f", 22))
+    plan = LessonPlan("x", (LessonStep(State.parse("甲子", 1, "甲子")),), q)
+    save_lesson(path, plan)
+    assert load_lesson(path) == plan and load_lesson(path).querent.partner.birth_text == "丁巳"  # type: ignore[union-attr]
+    data = json.loads(path.read_text("utf-8"))
+    assert data["querent"]["partner"] == {"birth": "丁巳", "sex": "f", "age": 22}
+    for partner, field in (({"birth": 1977, "sex": "f"}, "querent.partner.birth"),
+                           ({"birth": "1977", "sex": "x"}, "querent.partner.sex"),
+                           ({"birth": "1977", "sex": "m"}, "querent.partner.sex"),  # the querent's own sex
+                           ({"birth": "1977", "sex": "f", "partner": {}}, "querent.partner"), ([], "querent.partner")):
+        path.write_text(json.dumps({**data, "querent": {**data["querent"], "partner": partner}}), "utf-8")
+        with pytest.raises(LessonError) as e:
+            load_lesson(path)
+        assert e.value.field == field, (partner, e.value)

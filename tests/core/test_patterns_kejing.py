@@ -351,6 +351,9 @@ def test_a_reading_without_the_date_says_what_it_left_out() -> None:
     ke = ke_at("辛巳", "丑", "戌")
     names, lines = not_tried(plate_of("午", "卯", ke), querent_on(Querent.parse("甲子", "m", 30), ke.plate.heaven,
                                                                   ke.plate.generals, None, None))
+    assert set(names) == {"繁昌", "旺孕", "解离"} and lines == ()  # they read a partner's 行年 too
+    couple = Querent.parse("甲子", "m", 30).with_partner(Querent.parse("丙寅", "f", 28))
+    names, lines = not_tried(plate_of("午", "卯", ke), querent_on(couple, ke.plate.heaven, ke.plate.generals, None, None))
     assert names == () and lines == ()
 
 
@@ -362,7 +365,7 @@ def test_ke_says_what_it_did_not_read() -> None:
     out = io.StringIO()
     assert main(["ke", "--day", "辛巳", "--hour", "丑", "--general", "戌"], out=out) == 0
     last = out.getvalue().strip().splitlines()[-1]
-    assert last.startswith("须日期（年、月）、年命而未判：") and "富贵" in last and "毕法赋 13" in last and "72" in last
+    assert last.startswith("须日期（年、月）、年命、配偶年命而未判：") and "富贵" in last and "毕法赋 13" in last and "72" in last
     out = io.StringIO()
     assert main(["ke", "--day", "辛巳", "--hour", "丑", "--general", "戌", "--format", "json"], out=out) == 0
     data = json.loads(out.getvalue())

@@ -131,11 +131,11 @@ def test_a_damaged_pattern_is_named(tmp_path: Path, old: str, new: str, entry: s
 
 
 @pytest.mark.parametrize(("old", "new", "field", "problem"), [
-    ('detectable = false\nreason = "须占者之年命', 'detectable = false\nreasons = "须占者之年命', "reasons",
+    ('detectable = false\nreason = "断法：以旬空', 'detectable = false\nreasons = "断法：以旬空', "reasons",
      "is not a field of a line"),
-    ('detectable = false\nreason = "须占者之年命', 'detectable = false\ntest = []\nreason = "须占者之年命', "test",
+    ('detectable = false\nreason = "断法：以旬空', 'detectable = false\ntest = []\nreason = "断法：以旬空', "test",
      "is not read when detectable = false"),
-    ('detectable = false\nreason = "须占者之年命', 'detectable = true\nreason = "须占者之年命', "test",
+    ('detectable = false\nreason = "断法：以旬空', 'detectable = true\nreason = "断法：以旬空', "test",
      "must be a list of [[line.test]]"),
 ])
 def test_a_damaged_line_is_named(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
@@ -145,7 +145,7 @@ def test_a_damaged_line_is_named(tmp_path: Path, old: str, new: str, field: str,
     path = tmp_path / "bifa.toml"
     path.write_text(src.replace(old, new, 1), "utf-8")
     e = fault(lambda: load_bifa(path))
-    assert (e.entry, e.field) == ("line 3", field) and e.problem.startswith(problem)
+    assert (e.entry, e.field) == ("line 96", field) and e.problem.startswith(problem)
 
 
 def test_variants_are_read_in_order_and_one_without_an_id_is_refused() -> None:

@@ -531,6 +531,46 @@ def test_the_querents_years_in_the_lesson_tab_on_the_plate_and_kept(window: Main
     assert window.model.message is not None and "birth year" in window.model.message.text
 
 
+def test_the_partners_row_in_the_lesson_tab_kept_with_the_querent(window: MainWindow, tmp_path: Path) -> None:
+    """The partner (a second querent) in the 课传 tab's second row: its years listed beside the querent's,
+    the couple's 课体 tried, kept in the settings and in a saved lesson; a bad one is one message."""
+    from shensha_plates.gui.shell.settings import Settings
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    lp.birth_edit.setText("1975")
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp.partner_birth_edit.setText("1977")
+    lp.partner_sex_combo.setCurrentIndex(lp.partner_sex_combo.findData("f"))
+    lp._querent_changed()
+    nm = window.model.nian_ming()
+    assert nm is not None and nm.partner is not None and nm.partner.age == 22 and nm.couple() is not None
+    text = lp.plain_text()
+    assert "年命（男，虚岁24）" in text and "配偶（女，虚岁22）" in text and "辛亥" in text
+    path = tmp_path / "l.json"
+    window.classroom.add_current()
+    assert window.classroom.save_to(path)
+    window.model.set_querent(None)
+    assert window.classroom.open_from(path) and window.model.querent is not None
+    assert window.model.querent.partner is not None and window.model.querent.partner.birth_text == "1977"
+    assert lp.partner_birth_edit.text() == "1977"
+    window.save_settings()
+    other = MainWindow(settings=Settings(window.settings.path))
+    try:
+        assert other.model.querent == window.model.querent and other.lesson.partner_birth_edit.text() == "1977"
+    finally:
+        other.close()
+    # a partner of the querent's sex is one message, and the last good querent stays
+    lp.partner_sex_combo.setCurrentIndex(lp.partner_sex_combo.findData("m"))
+    lp._querent_changed()
+    assert window.model.querent.partner is not None and window.model.querent.partner.sex == "f"
+    assert window.model.message is not None and "partner" in window.model.message.text
+    # clearing the partner's year leaves the querent alone
+    lp.partner_birth_edit.setText("")
+    lp._querent_changed()
+    assert window.model.querent is not None and window.model.querent.partner is None
+
+
 def test_the_lesson_table_of_exports_carries_the_querents_years() -> None:
     from shensha_plates.core.engine import compute_plate
     from shensha_plates.core.liuren.nianming import Querent, querent_on

@@ -4,9 +4,9 @@ it faster) is shown not to change what it finds.
 
 The readings: each of the 720 lessons (60 days × 12 turns of the heaven plate) at a night hour (子)
 and a day hour (午) — so with the night 贵人 and the day 贵人 and their generals — each read bare (no
-date, no querent) and with a month and a querent given (the rules that read the season or the
-querent's years); and 120 moments of real dates read with their plates (the 卦 that name a spirit,
-the year's spirits) and a querent. For each rule the digest keeps the readings at which it forms, as
+date, no querent) and with a month, a querent and a partner of the other sex given (the rules that
+read the season, the querent's years or the couple's); and 120 moments of real dates read with their
+plates (the 卦 that name a spirit, the year's spirits) and a querent. For each rule the digest keeps the readings at which it forms, as
 a bitmap (hex) over the readings in that order.
 
 The digest records the rule ids it covers: a rule added later is not compared (its id is not in the
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from dataclasses import replace
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,7 +43,10 @@ def readings() -> Iterator[tuple[Any, Any, Any, int | None]]:
                 yield ke, None, None, None
                 hp = ke.plate
                 birth, sex, age = (day * 7 + turn * 5) % 60, _SEXES[(day + turn) % 2], 1 + (day * 11 + turn * 7) % 90
-                yield ke, None, nian_ming(hp.heaven, hp.generals, birth, sex, age), (day + 5 * turn + hour) % 12
+                nm = nian_ming(hp.heaven, hp.generals, birth, sex, age)
+                other = _SEXES[(day + turn + 1) % 2]  # a partner of the other sex (繁昌 旺孕 解离 read the two)
+                partner = nian_ming(hp.heaven, hp.generals, (birth + 3 * day + turn) % 60, other, 1 + (age + turn * 3) % 90)
+                yield ke, None, replace(nm, partner=partner), (day + 5 * turn + hour) % 12
     yield from _dated()
 
 

@@ -24,7 +24,8 @@ from shensha_plates.core.lang import LANGS, is_trad, name_in
 from shensha_plates.core.liuren.ke import Ke, compute_ke, month_general_at
 from shensha_plates.core.liuren.method import TRANSMISSION_NAMES
 from shensha_plates.core.liuren.plate import KeOptions
-from shensha_plates.core.liuren.nianming import MAX_AGE, NianMing, age_between, nian_ming, parse_birth, parse_sex
+from shensha_plates.core.liuren.nianming import (MAX_AGE, NianMing, Sex, age_between, nian_ming, parse_birth,
+                                                 parse_sex)
 from shensha_plates.core.liuren.spirits import KeSpirits, spirits_on
 from shensha_plates.core.liuren.tables import liuren_tables
 from shensha_plates.core.script import in_script
@@ -56,6 +57,10 @@ def add_querent_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sex", help="the querent's sex for the 行年: m or f (男 / 女)")
     p.add_argument("--age", type=str, default=None,
                    help="the age in 虚岁 (the year of birth is 1); from --date and a birth year when not given")
+    p.add_argument("--partner-birth", help="a second querent, the partner (husband or wife): year of birth, e.g. "
+                   "1977 (繁昌 旺孕 解离 read the couple's 行年)")
+    p.add_argument("--partner-sex", help="the partner's sex: m or f, not the querent's")
+    p.add_argument("--partner-age", type=str, default=None, help="the partner's age in 虚岁, as --age")
 
 
 def parse_general(text: str) -> int:
@@ -178,7 +183,8 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
             out.write(in_script("毕法赋：", lang) + "；".join(f"{h.number}. {in_script(h.verse, lang)}（{in_script(h.why, lang)}）"
                                                      for h in bifa) + "\n")
         if untried[0] or untried[1]:
-            missing = "、".join(w for w, lack in (("日期（年、月）", zplate is None), ("年命", nm is None)) if lack)
+            missing = "、".join(w for w, lack in (("日期（年、月）", zplate is None), ("年命", nm is None),
+                                                  ("配偶年命", nm is None or nm.couple() is None)) if lack)
             out.write(in_script(f"须{missing}而未判：", lang) + "、".join(in_script(n, lang) for n in untried[0])
                       + (in_script("；毕法赋 ", lang) + "、".join(str(n) for n in untried[1]) if untried[1] else "") + "\n")
         if nm is not None:
@@ -188,40 +194,75 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
 
 def nian_ming_from_args(args: argparse.Namespace, ke: Ke, options: KeOptions, state: State | None,
                         moment: _dt.datetime | None) -> NianMing | None:
-    """``--birth``, ``--sex`` and ``--age`` as the querent's 年命 on this plate (None without --birth);
-    ``moment``: the chart's date, when it has one (the age comes from it)."""
-    birth_text, sex_text, age_text = getattr(args, "birth", None), getattr(args, "sex", None), getattr(args, "age", None)
+    """``--birth``, ``--sex`` and ``--age`` as the querent's 年命 on this plate (None without --birth),
+    with ``--partner-birth``, ``--partner-sex`` and ``--partner-age`` as the partner's (繁昌 旺孕 解离);
+    ``moment``: the chart's date, when it has one (the ages come from it)."""
+    me = _person(args, "", state, moment, "the querent's year of birth, e.g. --birth 1975")
+    partner = _person(args, "partner-", state, moment, "the partner's year of birth, e.g. --partner-birth 1977")
+    if me is None:
+        if partner is not None:
+            raise InputError("--partner-birth goes with --birth and --sex (the querent's, whose partner it is)")
+        return None
+    birth, sex, age = me
+    nm = nian_ming(ke.plate.heaven, ke.plate.generals, birth, sex, age, options.get("xingnian"))
+    if partner is None:
+        return nm
+    p_birth, p_sex, p_age = partner
+    if p_sex == sex:
+        raise InputError(f"invalid --partner-sex: {p_sex!r} (the partner's sex must differ from --sex {sex}: "
+                         "繁昌 旺孕 解离 read a husband's and a wife's 行年)")
+    from dataclasses import replace
+    return replace(nm, partner=nian_ming(ke.plate.heaven, ke.plate.generals, p_birth, p_sex, p_age,
+                                         options.get("xingnian")))
+
+
+def _person(args: argparse.Namespace, prefix: str, state: State | None, moment: _dt.datetime | None,
+            what: str) -> tuple[int, Sex, int] | None:
+    """One person's ``--{prefix}birth``, ``--{prefix}sex`` and ``--{prefix}age``: the birth pillar, the sex
+    and the age in 虚岁 (from the date when not given); None without the birth."""
+    attr = prefix.replace("-", "_")
+    opt = f"--{prefix}"
+    birth_text, sex_text, age_text = (getattr(args, attr + k, None) for k in ("birth", "sex", "age"))
     if birth_text is None:
         if sex_text is not None or age_text is not None:
-            raise InputError("--sex and --age go with --birth (the querent's year of birth, e.g. --birth 1975)")
+            raise InputError(f"{opt}sex and {opt}age go with {opt}birth ({what})")
         return None
     if sex_text is None:
-        raise InputError("--birth needs --sex (m or f): the 行年 runs forward from 丙寅 for a man, back from "
+        raise InputError(f"{opt}birth needs {opt}sex (m or f): the 行年 runs forward from 丙寅 for a man, back from "
                          "壬申 for a woman")
-    sex = parse_sex(sex_text)
-    birth, birth_year = parse_birth(birth_text)
+    try:
+        sex = parse_sex(sex_text)
+        birth, birth_year = parse_birth(birth_text)
+    except InputError as e:
+        if not prefix:
+            raise
+        raise InputError("invalid partner " + str(e).removeprefix("invalid ")) from None
     given: int | None = None
     if age_text is not None:
         t = str(age_text).strip()
         if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= MAX_AGE:
-            raise InputError(f"invalid --age: {age_text!r} (expected 1–{MAX_AGE}, in 虚岁: the year of birth is 1)")
+            raise InputError(f"invalid {opt}age: {age_text!r} (expected 1–{MAX_AGE}, in 虚岁: the year of birth is 1)")
         given = int(t)
     if state is None or moment is None:  # no date: the chart's year is not known
         if given is None:
-            raise InputError("without --date the age must be given: --age N (虚岁, the year of birth is 1)")
-        age = given
-    else:
-        chart_year = moment.year if (moment.year - 4) % 60 == state_year_pillar(state) else moment.year - 1
+            raise InputError(f"without --date the age must be given: {opt}age N (虚岁, the year of birth is 1)")
+        return birth, sex, given
+    chart_year = moment.year if (moment.year - 4) % 60 == state_year_pillar(state) else moment.year - 1
+    try:
         age = age_between(birth, birth_year, state_year_pillar(state), chart_year)
-        if given is not None and birth_year is not None and given != age:
-            raise InputError(f"--age {given} disagrees with --birth {birth_year} and the date: the age in "
-                             f"{chart_year} is {age} (虚岁); leave out --age or correct it")
-        if given is not None:
-            age = given
-        if (state_year_pillar(state) - birth - (age - 1)) % 60:
-            raise InputError(f"--birth {pillar_name(birth)} and --age {age} do not meet in the chart's year "
-                             f"{pillar_name(state_year_pillar(state))}")
-    return nian_ming(ke.plate.heaven, ke.plate.generals, birth, sex, age, options.get("xingnian"))
+    except InputError as e:
+        if not prefix:
+            raise
+        raise InputError(f"{opt}birth: {e}") from None
+    if given is not None and birth_year is not None and given != age:
+        raise InputError(f"{opt}age {given} disagrees with {opt}birth {birth_year} and the date: the age in "
+                         f"{chart_year} is {age} (虚岁); leave out {opt}age or correct it")
+    if given is not None:
+        age = given
+    if (state_year_pillar(state) - birth - (age - 1)) % 60:
+        raise InputError(f"{opt}birth {pillar_name(birth)} and {opt}age {age} do not meet in the chart's year "
+                         f"{pillar_name(state_year_pillar(state))}")
+    return birth, sex, age
 
 
 def state_year_pillar(state: State) -> int:

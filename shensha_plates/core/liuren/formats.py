@@ -50,7 +50,8 @@ def general_en(index: int) -> dict[str, str]:
 _ROLE_NAMES = {"ben_ming": "本命", "xing_nian": "行年"}
 
 
-def nian_ming_json(nm: NianMing, state: State | None, ke: Ke, catalog: Options, lang: str) -> dict[str, Any]:
+def nian_ming_json(nm: NianMing, state: State | None, ke: Ke, catalog: Options, lang: str,
+                   partner: bool = False) -> dict[str, Any]:
     """The JSON of ``ke``'s ``nian_ming``: each year with its pillar, branch, the heaven branch over
     it, the general on that and the spirits on that heaven branch (also gathered by key)."""
     rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
@@ -62,33 +63,39 @@ def nian_ming_json(nm: NianMing, state: State | None, ke: Ke, catalog: Options, 
                          "general": general_name(y.general, lang),
                          "spirits": [{"id": p.id, "name": name_in(p, lang)}
                                      for p in placements]}
-    return {**years, "sex": nm.sex, "age": nm.age, "count": nm.count,
+    data = {**years, "sex": nm.sex, "age": nm.age, "count": nm.count,
             "heaven": {k: v["heaven"] for k, v in years.items()},
             "general": {k: v["general"] for k, v in years.items()},
             "spirits": {k: v["spirits"] for k, v in years.items()}}
+    if not partner:  # the querent's: with the partner's years (繁昌 旺孕 解离), or null
+        data["partner"] = None if nm.partner is None else nian_ming_json(nm.partner, state, ke, catalog, lang, True)
+    return data
 
 
-def nian_ming_text(nm: NianMing, state: State | None, ke: Ke, catalog: Options, lang: str) -> str:
+def nian_ming_text(nm: NianMing, state: State | None, ke: Ke, catalog: Options, lang: str,
+                   partner: bool = False) -> str:
     rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
                                None if catalog == Options() else catalog)
     sex = "男" if nm.sex == "m" else "女"
     count = {"xusui": "", "zhousui": "，按周岁起行年", "liujia": "，六甲起行年"}.get(nm.count, "")
-    lines = [in_script(f"年命（{sex}，虚岁{nm.age}{count}）：", lang)]
+    lines = [in_script(f"{'年命' if not partner else '配偶年命'}（{sex}，虚岁{nm.age}{count}）：", lang)]
     for y, placements in zip(nm.years, rows, strict=True):
         names = " ".join(name_in(p, lang) for p in placements) or "—"
         lines.append("  " + in_script(f"{_ROLE_NAMES[y.role]} {pillar_name(y.pillar)}：{BRANCHES[y.branch]}上"
                                 f"{BRANCHES[y.heaven]} {general_name(y.general, 'zh-Hans')}；{names}", lang))
+    if nm.partner is not None:
+        lines.append(nian_ming_text(nm.partner, state, ke, catalog, lang, partner=True))
     return "\n".join(lines)
 
 
-def nian_ming_english(nm: NianMing, state: State | None, ke: Ke, catalog: Options) -> str:
+def nian_ming_english(nm: NianMing, state: State | None, ke: Ke, catalog: Options, partner: bool = False) -> str:
     """The querent's years in English (``ke --lang en``)."""
     from shensha_plates.core.english import english, label, pinyin
     en = english()
     rows = spirits_at_branches(state, ke.day, tuple(y.heaven for y in nm.years),
                                None if catalog == Options() else catalog)
     count = {"xusui": "", "zhousui": ", moving year counted by full years", "liujia": ", moving year by the six 甲"}
-    lines = [f"The querent ({'man' if nm.sex == 'm' else 'woman'}, age {nm.age} by Chinese count"
+    lines = [f"The {'partner' if partner else 'querent'} ({'man' if nm.sex == 'm' else 'woman'}, age {nm.age} by Chinese count"
              f"{count.get(nm.count, '')}):"]
     role = {"ben_ming": "birth year", "xing_nian": "moving year"}
     for y, placements in zip(nm.years, rows, strict=True):
@@ -96,6 +103,8 @@ def nian_ming_english(nm: NianMing, state: State | None, ke: Ke, catalog: Option
         names = ", ".join(f"{p.name} {pinyin(p.name)} ({en.spirit(p.id).gloss})" for p in placements) or "—"
         lines.append(f"  {_ROLE_NAMES[y.role]} {pinyin(_ROLE_NAMES[y.role])} ({role[y.role]}) {pillar_name(y.pillar)}: "
                      f"{BRANCHES[y.heaven]} over {BRANCHES[y.branch]}, {label(g.name, en.generals[g.id].gloss)}; {names}")
+    if nm.partner is not None:
+        lines.append(nian_ming_english(nm.partner, state, ke, catalog, partner=True))
     return "\n".join(lines)
 
 

@@ -154,19 +154,13 @@ def _lower_name(lesson: Lesson) -> str:
     return _S[lesson.stem] if lesson.stem is not None else _B[lesson.lower]
 
 
-# Each Step below gives its rule's fields in order; that they are exactly RULE_FIELDS[rule] is checked for
-# every step of every chart by tests/core/test_liuren_structure.py, not here (this runs for every chart).
-@lru_cache(maxsize=4096)
-def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
-    shehai_choice, fuyin_back, bazhuan_yaoke, biezhe_yin, fanyin_wu = settings
+def _lessons(day: int, turn: int) -> tuple[Lesson, Lesson, Lesson, Lesson]:
+    """The four lessons of a day at a turn of the plate (no setting changes them). Each upper is the
+    heaven branch over its lower, so a lesson repeats the first earlier one with the same lower; 一课's
+    lower is the stem's palace, its 克 counted with the stem's element."""
     stem, branch = day % 10, day % 12
     palace = _PALACE[stem]
-    yang_day = stem % 2 == 0
     el = BRANCH_PHASE_INDEX
-
-    # -- the four lessons --------------------------------------------------------------------
-    # Each upper is the heaven branch over its lower, so a lesson repeats the first earlier one with
-    # the same lower; 一课's lower is the stem's palace, its 克 counted with the stem's element.
     u1 = (palace + turn) % 12
     u2 = (u1 + turn) % 12
     u3 = (branch + turn) % 12
@@ -177,6 +171,19 @@ def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
                       1 if branch == palace else 2 if branch == u1 else None),
                Lesson(4, u4, u3, None, _RELATION[(el[u4] - el[u3]) % 5],
                       1 if u3 == palace else 2 if u3 == u1 else 3 if u3 == branch else None))
+    return lessons
+
+
+# Each Step below gives its rule's fields in order; that they are exactly RULE_FIELDS[rule] is checked for
+# every step of every chart by tests/core/test_liuren_structure.py, not here (this runs for every chart).
+@lru_cache(maxsize=4096)
+def _course(day: int, turn: int, settings: tuple[str, ...]) -> Course:
+    shehai_choice, fuyin_back, bazhuan_yaoke, biezhe_yin, fanyin_wu = settings
+    stem, branch = day % 10, day % 12
+    palace = _PALACE[stem]
+    yang_day = stem % 2 == 0
+    lessons = _lessons(day, turn)
+    u1, u3 = lessons[0].upper, lessons[2].upper
     steps: list[Step] = []
     for lesson in lessons:
         if lesson.repeat_of is not None:

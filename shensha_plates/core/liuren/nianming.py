@@ -8,6 +8,9 @@ its earth branch; what rides it — the heaven branch over it (its 上神), the 
 spirits of Zhuang's plates on that heaven branch — is what the books read (seed 002: "行年上的神将凶";
 seed 001: 年命乘墓、坐墓).
 
+A second querent, the partner (``ke --partner-birth 1977 --partner-sex f``), has years of the same kind:
+the 课经's 繁昌, 旺孕 and 解离 read the husband's and the wife's 行年 together (:meth:`NianMing.couple`).
+
 >>> from shensha_plates.core.cycle import pillar_name
 >>> pillar_name(xing_nian_pillar("m", 1)), pillar_name(xing_nian_pillar("f", 1))
 ('丙寅', '壬申')
@@ -17,7 +20,7 @@ seed 001: 年命乘墓、坐墓).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from shensha_plates.core.cycle import PILLARS, parse_pillar
@@ -54,10 +57,18 @@ class NianMing:
     count: str  # the ``xingnian`` setting's choice
     ben_ming: YearOnPlate
     xing_nian: YearOnPlate
+    partner: NianMing | None = None  # the second querent's years, when one is given (never with its own)
 
     @property
     def years(self) -> tuple[YearOnPlate, YearOnPlate]:
         return (self.ben_ming, self.xing_nian)
+
+    def couple(self) -> tuple[YearOnPlate, YearOnPlate] | None:
+        """The husband's and the wife's 行年 (繁昌 旺孕 解离 read them together); None without a partner."""
+        p = self.partner
+        if p is None or p.sex == self.sex:
+            return None
+        return (self.xing_nian, p.xing_nian) if self.sex == "m" else (p.xing_nian, self.xing_nian)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +80,7 @@ class Querent:
     birth_year: int | None
     sex: Sex
     age: int | None = None
+    partner: Querent | None = None  # the second querent (husband or wife), without a partner of its own
 
     @property
     def birth_text(self) -> str:
@@ -87,17 +99,32 @@ class Querent:
             given = int(t)
         return cls(pillar, year, parse_sex(sex), given)
 
+    def with_partner(self, partner: Querent | None) -> Querent:
+        """This querent with ``partner`` (or none): the partner is of the other sex (the patterns that read
+        two 行年 read a husband's and a wife's) and has no partner of its own."""
+        if partner is not None:
+            if partner.sex == self.sex:
+                raise InputError(f"invalid partner sex: {partner.sex!r} (the partner's sex must differ from the "
+                                 f"querent's, {self.sex}: 繁昌 旺孕 解离 read a husband's and a wife's 行年)")
+            partner = replace(partner, partner=None)
+        return replace(self, partner=partner)
+
 
 def querent_on(querent: Querent, heaven: tuple[int, ...], generals: tuple[int, ...], chart_pillar: int | None,
                chart_year: int | None, count: str = "xusui") -> NianMing | None:
-    """The querent's two years on a plate; None when the age cannot be known (no age given and the
-    chart's year unknown)."""
+    """The querent's two years on a plate (and the partner's, when given and the partner's age can be
+    known); None when the age cannot be known (no age given and the chart's year unknown)."""
     age = querent.age
     if age is None:
         if chart_pillar is None:
             return None
         age = age_between(querent.birth, querent.birth_year, chart_pillar, chart_year)
-    return nian_ming(heaven, generals, querent.birth, querent.sex, age, count)
+    nm = nian_ming(heaven, generals, querent.birth, querent.sex, age, count)
+    if querent.partner is not None:
+        p = querent_on(replace(querent.partner, partner=None), heaven, generals, chart_pillar, chart_year, count)
+        if p is not None:
+            nm = replace(nm, partner=p)
+    return nm
 
 
 def xing_nian_pillar(sex: Sex, age: int, count: str = "xusui", birth: int | None = None) -> int:

@@ -18,9 +18,9 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import permutations
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from dataclasses import field as dc_field
 from types import MappingProxyType
 from functools import lru_cache
@@ -32,7 +32,7 @@ from shensha_plates.core import tomlcache
 from shensha_plates.core.cycle import (BRANCH_PHASE_INDEX, BRANCHES, STEM_PHASE_INDEX, STEMS, overcomes,
                                        stem_palace)
 from shensha_plates.core.errors import CatalogError
-from shensha_plates.core.liuren.plate import _plate_rules, _plate_settings
+from shensha_plates.core.liuren.plate import _HIDDEN, _VOID, _general_rows, _plate_rules, _plate_settings
 from shensha_plates.core.liuren.strength import STRENGTHS, growth_stage, season_phase
 from shensha_plates.core.liuren.tables import TableSource, liuren_tables, table_source
 from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_of, read_toml, string_, template_fields, text
@@ -142,7 +142,7 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "stem", "lodge", "branch", "turn", "_overcome",
+    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "day", "stem", "lodge", "branch", "turn", "_overcome",
                  "_words", "_parity", "_frame", "_cross", "_season", "_ph", "_uppers", "_tph", "_nobles")
 
     def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
@@ -156,7 +156,7 @@ class _Lesson:
         self._season = -1 if self.month is None else season_phase(self.month)
         a, b, c = ke.course.transmissions
         self.trans = (a, b, c)
-        day = ke.plate.day
+        self.day = day = ke.plate.day
         self.stem = stem = day % 10
         self.lodge = _LODGE[stem]
         self.branch = day % 12
@@ -210,7 +210,8 @@ class _Lesson:
                            "under": BRANCHES[self.under(first)], "day": STEMS[self.stem] + BRANCHES[self.branch],
                            "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
                            "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)],
-                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month]})
+                           "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month],
+                           **_couple_words(self)})
         return self._words
 
     def overcome(self) -> tuple[int, int, int]:
@@ -248,6 +249,8 @@ class _Lesson:
             return self.lodge
         if name == "branch":
             return self.branch
+        if self.nian_ming is None and name in _QUERENT_PLACES:
+            return None
         if name == "hour":
             return self.ke.plate.hour
         if name == "month":
@@ -260,6 +263,7 @@ class _Lesson:
 
 
 _LODGE: Final = tuple(stem_palace(s) for s in STEMS)
+_QUERENT_PLACES: Final = frozenset({"ben_ming", "xing_nian"})
 # the transmissions (in any order) that make a 三合 frame, and those that make a 方, with the phase of each
 _FRAME_OF: Final = {p: ph for ph, frame in _FRAME.items() for p in permutations(sorted(frame))}
 _REGION_OF: Final = {p: ph for first, ph in ((2, 0), (5, 1), (8, 3), (11, 4))
@@ -426,6 +430,7 @@ _RELT: Final = {"generate": tuple(tuple(_gen(a, b) for b in range(5)) for a in r
                 "overcome": tuple(tuple(overcomes(a, b) for b in range(5)) for a in range(5))}
 # the same read the other way: _RELT_REV[relation][a][b] is b bearing the relation to a
 _RELT_REV: Final = {k: tuple(tuple(v[b][a] for b in range(5)) for a in range(5)) for k, v in _RELT.items()}
+_OVER: Final = _RELT["overcome"]
 
 
 def _t_flank(t: Test, x: _Lesson) -> bool:
@@ -472,7 +477,7 @@ def _t_later_void(t: Test, x: _Lesson) -> bool:
 
 
 def _t_initial_general(t: Test, x: _Lesson) -> bool:
-    return x.ke.transmissions[0].general == t.general
+    return x.ke.plate.general_of[x.trans[0]] == t.general  # the general riding the 初传
 
 
 def _t_final_over(t: Test, x: _Lesson) -> bool:
@@ -622,7 +627,7 @@ def _t_initial_clash(t: Test, x: _Lesson) -> bool:
 
 
 def _t_final_general(t: Test, x: _Lesson) -> bool:
-    return x.ke.transmissions[2].general == t.general
+    return x.ke.plate.general_of[x.trans[2]] == t.general
 
 
 def _t_trans_in_lessons(t: Test, x: _Lesson) -> bool:
@@ -750,8 +755,8 @@ def _t_initial_pinched(t: Test, x: _Lesson) -> bool:
 
 def _t_initial_inner_war(t: Test, x: _Lesson) -> bool:
     """The general riding the 初传 overcomes it (将克神, 内战)."""
-    first = x.ke.transmissions[0]
-    return overcomes(_GENERAL_PHASE[first.general], _BP(first.branch))
+    first = x.trans[0]
+    return overcomes(_GENERAL_PHASE[x.ke.plate.general_of[first]], _BP(first))
 
 
 # -- the 课体 of the 课经 (《六壬大全》 卷七–十) that read the month, the year, the 贵人's side … ----------------
@@ -792,7 +797,7 @@ def _t_uppers_side(t: Test, x: _Lesson) -> bool:
 
 
 def _t_initial_generals(t: Test, x: _Lesson) -> bool:
-    return x.ke.transmissions[0].general in t.generals
+    return x.ke.plate.general_of[x.trans[0]] in t.generals
 
 
 def _t_trans_general(t: Test, x: _Lesson) -> bool:
@@ -973,10 +978,15 @@ def _trans_phases(x: _Lesson) -> tuple[int, ...]:
 def _t_trans_kin(t: Test, x: _Lesson) -> bool:
     """The three transmissions are all the day's 鬼 (``names`` ["鬼"]: they overcome the stem) or all its 财
     (["财"]: the stem overcomes them), a 三合 局 or a 方 by its phase; with ``powers``, each in one of the
-    strengths in the month (当时, 太旺)."""
+    strengths in the month (当时, 太旺); with ``count``, at least that many of them (众鬼虽彰: two or three)."""
     stem = _SP(x.stem)
     ghost = t.names[0] == "鬼"
-    for ph in x.trans_phases():
+    phases = x.trans_phases()
+    if t.count and len(phases) == 3:  # ``count``: at least so many of them (众鬼); a 局 or a 方 of the kin is all three
+        row = _RELT_REV["overcome"][stem] if ghost else _OVER[stem]
+        a, b, c = phases
+        return row[a] + row[b] + row[c] >= t.count
+    for ph in phases:
         if not (overcomes(ph, stem) if ghost else overcomes(stem, ph)):
             return False
         if t.powers and (x.month is None or x.power(ph) not in t.powers):
@@ -1195,7 +1205,9 @@ def _t_two_nobles(t: Test, x: _Lesson) -> bool:
     加 — the 贵人 in use stands over the other's branch, itself an upper of the lessons or a transmission
     (昼夜贵加: 「六丁日亥加酉昼」); 差迭 — the day one over a night hour's branch and the night one over a day
     hour's (贵人差迭: 「甲子日丑为昼贵坐在酉上，未为夜贵却坐在卯上」); 受克 — each over a branch that overcomes
-    it (两贵受克); 空 — each void or over a void (二贵皆空)."""
+    it (两贵受克); 空 — each void or over a void (二贵皆空); 帘幕 — the one not in use over one of the
+    ``places`` (帘幕贵人: 「昼占乃夜贵，夜占乃昼贵……临于占人年命之上，或临日干上」); 遍 — each transmission one
+    of the two or standing over one (课传俱贵: 「三传皆是贵人者亦可用」)."""
     day_n, night_n, day_hours = _nobles(x)
     form = t.names[0]
     if form == "加":
@@ -1208,9 +1220,152 @@ def _t_two_nobles(t: Test, x: _Lesson) -> bool:
         return x.under(day_n) not in day_hours and x.under(night_n) in day_hours
     if form == "受克":
         return (overcomes(_BP(x.under(day_n)), _BP(day_n)) and overcomes(_BP(x.under(night_n)), _BP(night_n)))
+    if form == "帘幕":  # the 贵人 not in use (昼占夜贵, 夜占昼贵) over one of the places
+        noble = x.ke.plate.noble
+        other = night_n if noble == day_n else day_n
+        if other == noble:
+            return False
+        for name in t.places:
+            p = x.place(name)
+            if p is not None and x.over(p) == other:
+                return True
+        return False
+    if form == "遍":  # each transmission one of the two 贵人 or standing over one
+        for b in x.trans:
+            if b != day_n and b != night_n and x.under(b) != day_n and x.under(b) != night_n:
+                return False
+        return True
     void = x.ke.plate.void  # 空
     return (day_n in void or x.under(day_n) in void) and (night_n in void or x.under(night_n) in void)
 
+
+
+# -- the 毕法赋 lines read last (issue 25: 3 4 11 12 28 34 39 43 44 57 58 68 73 81 89 95) ---------------------
+
+def _item_branch(x: _Lesson, i: int) -> int:
+    """The branch of an item of _POWER_ITEMS (by its index): the lodge, the day branch, a transmission, 干上, 支上."""
+    if i == 0:
+        return x.lodge
+    if i == 1:
+        return x.branch
+    if i < 5:
+        return x.trans[i - 2]
+    return x.over(x.lodge) if i == 5 else x.over(x.branch)
+
+
+def _t_item_void(t: Test, x: _Lesson) -> bool:
+    """Each named item (干上, 支上, a transmission) is void (``value``), or none is (not ``value``)."""
+    void = x.ke.plate.void
+    for i in t.items:
+        if (_item_branch(x, i) in void) != t.value:
+            return False
+    return True
+
+
+def _t_trans_fallen(t: Test, x: _Lesson) -> bool:
+    """Each named transmission is void or stands over a void (空 or 落空: 「中末空陷」)."""
+    void = x.ke.plate.void
+    for i in t.items:
+        b = x.trans[i - 2]
+        if b not in void and x.under(b) not in void:
+            return False
+    return True
+
+
+def _t_initial_hemmed(t: Test, x: _Lesson) -> bool:
+    """The 初传 is overcome below — the upper of a lesson whose lower overcomes it (下贼上: the stem by its own
+    phase in the first) — and, back at its own earth branch, by the heaven branch over it (前后逼迫: 「克处回归
+    又受克」)."""
+    first = x.trans[0]
+    if not _OVER[_BP((first + x.turn) % 12)][_BP(first)]:
+        return False
+    for lesson in x.ke.lessons:
+        if lesson.upper == first and lesson.relation == "xia":
+            return True
+    return False
+
+
+def _t_trans_tomb(t: Test, x: _Lesson) -> bool:
+    """The 中传 is the tomb of the 初传's phase (木未 火戌 土水辰 金丑): 传墓入墓."""
+    return x.trans[1] == _TOMB[_BP(x.trans[0])]
+
+
+def _t_ding_ma(t: Test, x: _Lesson) -> bool:
+    """A transmission, 干上 or 支上 — and the querent's years over which their heaven branch stands, when given —
+    carries the xun's 丁 (its hidden stem) or is the day branch's 驿马 (任信丁马)."""
+    hidden, horse = x.ke.plate.hidden, _HORSE[x.branch]
+    places = [*x.trans, x.over(x.lodge), x.over(x.branch)]
+    if x.nian_ming is not None:
+        places += [x.over(y.branch) for y in x.nian_ming.years]
+    return any(b == horse or hidden[b] == 3 for b in places)
+
+
+def _t_sun_general(t: Test, x: _Lesson) -> bool:
+    """The general rides the month general's branch (太阳), and the hour is a day hour (太阳照武: 「惟畏占时在夜」)."""
+    hp = x.ke.plate
+    return hp.daytime and hp.general_of[hp.general] == t.general
+
+
+def _t_ghost_general_over(t: Test, x: _Lesson) -> bool:
+    """Over one of the places stands the day's 鬼 riding the general (催官使者: 「日鬼乘白虎加临日干或年命之上」)."""
+    generals = x.ke.plate.generals
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and generals[p] == t.general and _ghost(x, x.over(p)):
+            return True
+    return False
+def _t_noble_harmed(t: Test, x: _Lesson) -> bool:
+    """The 初传 and the 贵人 in use are a 六害 pair (子未 丑午 寅巳 卯辰 申亥 酉戌), the 贵人 standing in the lessons or
+    the transmissions (害贵: 「初传子与未又为害」, 「未加寅作初传，害中传之昼贵」)."""
+    noble = x.ke.plate.noble
+    if (x.trans[0] + noble) % 12 != 7:
+        return False
+    return noble in x.trans or noble in x.uppers()
+
+
+def _t_trans_one_phase(t: Test, x: _Lesson) -> bool:
+    """The three transmissions are of one phase — a 三合 局, a 方, or three of the same — so one kin of the day
+    (六爻现卦: 「三传俱作日之财」)."""
+    phases = x.trans_phases()
+    return len(phases) == 1 or phases[0] == phases[1] == phases[2]
+
+
+def _couple_words(x: _Lesson) -> dict[str, str]:
+    """The husband's and the wife's 行年 and the heaven branch over each, in words (empty without both)."""
+    couple = None if x.nian_ming is None else x.nian_ming.couple()
+    if couple is None:
+        return {}
+    from shensha_plates.core.cycle import pillar_name
+    fu, qi = couple
+    return {"fu_nian": pillar_name(fu.pillar), "qi_nian": pillar_name(qi.pillar), "fu_shang": BRANCHES[fu.heaven],
+            "qi_shang": BRANCHES[qi.heaven]}
+
+
+def _t_couple(t: Test, x: _Lesson) -> bool:
+    """The husband's and the wife's 行年 read together (《六壬大全》 课经): 德合 — their stems combine (甲己 乙庚
+    丙辛 丁壬 戊癸) and their branches are 六合 (繁昌); 旺孕 — their branches are two of one 三合 frame, each
+    旺 or 相 in the season (寅卯辰 spring …: the book's 三月 example is 「逢春旺相气」, so not strength.py's earth
+    of the 辰戌丑未 months) (旺孕格); 解离 — the heaven branch over one overcomes the heaven branch over the
+    other (交相克)."""
+    couple = None if x.nian_ming is None else x.nian_ming.couple()
+    if couple is None:
+        return False
+    fu, qi = couple
+    form = t.names[0]
+    if form == "德合":
+        return (fu.pillar - qi.pillar) % 10 == 5 and _he(fu.branch, qi.branch)
+    if form == "旺孕":
+        a, b = fu.branch, qi.branch
+        if a == b or _FRAME_PHASE[a] != _FRAME_PHASE[b] or x.month is None:
+            return False
+        season = _QUARTER_PHASE[(x.month - 2) % 12 // 3]  # the season by its three months: 三月 is spring
+        return (_BP(a) - season) % 5 <= 1 and (_BP(b) - season) % 5 <= 1  # 旺 or 相
+    ha, hb = _BP(fu.heaven), _BP(qi.heaven)
+    return overcomes(ha, hb) or overcomes(hb, ha)
+
+
+_QUARTER_PHASE: Final = (0, 1, 3, 4)  # 寅卯辰 wood, 巳午未 fire, 申酉戌 metal, 亥子丑 water
+_FRAME_PHASE: Final = tuple(next(ph for ph, frame in _FRAME.items() if b in frame) for b in range(12))
 
 
 # -- the 课体 of the 课经 that need a choice of reading (issue 25: 侵害 刑伤 鬼墓 三光 灾厄 迍福 荣华 合欢 和美) --------
@@ -1430,6 +1585,11 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "uppers_harm": _t_uppers_harm, "initial_tomb": _t_initial_tomb, "initial_season_spirit": _t_initial_season_spirit,
     "general_over": _t_general_over, "year_upper": _t_year_upper, "pair_general": _t_pair_general,
     "frame_upper": _t_frame_upper, "tiger_hidden_ghost": _t_tiger_hidden_ghost, "two_nobles": _t_two_nobles,
+    "item_void": _t_item_void, "trans_fallen": _t_trans_fallen, "initial_hemmed": _t_initial_hemmed,
+    "trans_tomb": _t_trans_tomb, "ding_ma": _t_ding_ma, "sun_general": _t_sun_general,
+    "ghost_general_over": _t_ghost_general_over, "noble_harmed": _t_noble_harmed,
+    "trans_one_phase": _t_trans_one_phase,
+    "couple": _t_couple,
     "initial_xing": _t_initial_xing, "harm_initial": _t_harm_initial, "initial_true_ghost": _t_initial_true_ghost,
     "day_power": _t_day_power, "under_power": _t_under_power, "initial_under_tomb": _t_initial_under_tomb,
     "later_under": _t_later_under, "upper_general_clash": _t_upper_general_clash, "final_generals": _t_final_generals,
@@ -1440,8 +1600,10 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
                        "names", "count", "generals", "powers", "any", "either", "forms", "label"}
+_COUPLE_FORMS: Final = ("德合", "旺孕", "解离")
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
-                      "month", "forms"}  # forms: the named forms of a pattern's any tests that hold
+                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang",
+                      "forms"}  # forms: the named forms of a pattern's any tests that hold
 
 
 # -- what a rule needs beyond the lesson: the plates (a spirit, the year), the month, the querent --------
@@ -1449,6 +1611,8 @@ _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "bran
 _NEED_PLATE: Final = 1
 _NEED_MONTH: Final = 2
 _NEED_QUERENT: Final = 4
+_NEED_PARTNER: Final = 8  # the husband's and the wife's 行年 together (a querent and a partner of the other sex)
+_HAVES: Final = 16  # the masks of what a reading may have
 _PLACE_NEED: Final = {"stem": 0, "branch": 0, "hour": 0, "year": _NEED_PLATE, "month": _NEED_MONTH,
                       "ben_ming": _NEED_QUERENT, "xing_nian": _NEED_QUERENT}
 
@@ -1469,6 +1633,8 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
             req |= _NEED_MONTH
         elif t.kind == "year_upper":
             req |= _NEED_PLATE
+        elif t.kind == "couple":
+            req |= _NEED_QUERENT | _NEED_PARTNER | (_NEED_MONTH if t.names == ("旺孕",) else 0)
         parts: list[int] = []
         if t.places and t.kind not in ("upper_month_spirit", "year_upper"):
             parts = [_PLACE_NEED[p] for p in t.places]
@@ -1665,8 +1831,16 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
                            f"must name a year spirit ({', '.join(_YEAR_SPIRIT)}) for each place")
     if kind == "initial_tomb" and any(p not in ("stem", "branch") for p in args.get("places", ())):
         raise CatalogError(name, entry, "test.places", raw.get("places"), "must be stem and/or branch")
-    if kind == "two_nobles" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("加", "差迭", "受克", "空")):
-        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one form: 加 差迭 受克 空")
+    if kind == "two_nobles" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("加", "差迭", "受克", "空", "帘幕", "遍")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name one form: 加 差迭 受克 空 帘幕 遍")
+    if kind == "two_nobles" and args["names"][0] == "帘幕" and "places" not in args:
+        raise CatalogError(name, entry, "test.places", None, "is needed by the form 帘幕 (where the other 贵人 stands)")
+    items_allowed: tuple[str, ...] = ("initial", "middle", "final") + (("gan_shang", "zhi_shang") if kind == "item_void" else ())
+    if kind in ("item_void", "trans_fallen") and (not args.get("names") or any(n not in items_allowed for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"),
+                           "must list items among initial, middle, final" + ("" if kind == "trans_fallen" else ", gan_shang, zhi_shang"))
+    if kind == "couple" and (len(args.get("names", ())) != 1 or args["names"][0] not in _COUPLE_FORMS):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one form: {' '.join(_COUPLE_FORMS)}")
     if kind == "frame_upper" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("合", "杀")):
         raise CatalogError(name, entry, "test.names", raw.get("names"), "must name 合 or 杀")
     if kind == "uppers_harm" and (not args.get("names") or any(n not in ("各", "上", "交") for n in args["names"])):
@@ -1700,10 +1874,11 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "upper_month_spirit": "places", "trans_relation": "relation", "items_relation": "relation",
              "lesson_uppers_in": "branches", "uppers_pair": "pairs", "initial_tomb": "places",
              "initial_season_spirit": "names", "general_over": "places", "year_upper": "places",
-             "pair_general": "general", "initial_xing": "places", "harm_initial": "places", "day_power": "powers",
-             "under_power": "powers", "upper_general_clash": "generals", "final_generals": "generals",
-             "place_upper_initial": "places", "upper_generals": "generals", "lu_ma_over": "places",
-             "initial_he": "names", "uppers_he": "names"}
+             "pair_general": "general", "sun_general": "general", "ghost_general_over": "general",
+             "item_void": "names", "trans_fallen": "names", "initial_xing": "places", "harm_initial": "places",
+             "day_power": "powers", "under_power": "powers", "upper_general_clash": "generals",
+             "final_generals": "generals", "place_upper_initial": "places", "upper_generals": "generals",
+             "lu_ma_over": "places", "initial_he": "names", "uppers_he": "names"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
@@ -1715,7 +1890,9 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind pair_general")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind heaven_pair")
-    if kind in ("item_stem", "trans_relation", "items_relation", "power"):
+    if kind == "ghost_general_over" and "places" not in args:
+        raise CatalogError(name, entry, "test.places", None, "is needed by a test of kind ghost_general_over")
+    if kind in ("item_stem", "trans_relation", "items_relation", "power", "item_void", "trans_fallen"):
         args["items"] = tuple(_PH_INDEX[n] for n in args["names"])
     if "branches" in args:
         args["branch_set"] = frozenset(args["branches"])
@@ -1811,74 +1988,422 @@ def patterns() -> tuple[Pattern, ...]:
 
 
 # -- detecting ---------------------------------------------------------------------------------------
+#
+# A lesson is not tried against every rule. When the rules are first used, each test of each rule is run
+# on probes: lessons of which only a few facts are fixed — a key: the day stem, the day branch, the day,
+# the turn of the heaven plate, the 初传, the 末传, the three transmissions, the 贵人's branch with the
+# generals' direction, or two of them — and whose every other read raises. A test that runs on every
+# probe of a key without reading more than the key fixes is a function of that key, and its results over
+# the key's values become a table (the smallest such key is taken). The tables of all the rules are
+# folded into a few bitmaps (over the day and the turn, the day and the 初传, the transmissions …): a
+# lesson looks up its bitmaps, ANDs them, and runs only the rules left — of each, only the tests no key
+# fixed. Nothing is declared per kind of test, so a rule written later in the same vocabulary is indexed
+# the same way; a kind of test that reads a fact the probes do not know is simply run on every lesson.
 
 _Checks = tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]
+_Hit = Callable[[Any, str, Mapping[str, str]], Any]
+_Rule = tuple[Any, tuple[Test, ...], _Hit, int]  # rule, its tests, its hit, its output (0 patterns, 1 lines)
+_Entry = tuple[Any, _Checks, _Hit, int]  # the same with the tests no key fixed, as functions
 
 
-def _compiled(table: Sequence[Pattern]) -> tuple[tuple[_Entry, ...], ...]:
-    """Each pattern with its tests' functions looked up once, in eight lists: for each mask of what a
-    reading has (the plates, the month, the querent), the patterns it can form."""
-    return _by_need([(p, tuple((TESTS[t.kind], t) for t in p.tests)) for p in table],
-                    [_requirement(p.tests) for p in table])
+class _Unfixed(Exception):
+    """A probe read what its key does not fix."""
 
 
-_Entry = tuple[Any, Callable[[Test, _Lesson], bool], Test, _Checks]
+class _Poison:
+    """A fact a probe does not know, where a tuple needs a place filled: any use of it raises."""
+
+    __slots__ = ()
+
+    def __index__(self) -> int:
+        raise _Unfixed
+
+    def __eq__(self, other: object) -> bool:
+        raise _Unfixed
+
+    def __hash__(self) -> int:
+        raise _Unfixed
+
+    def __bool__(self) -> bool:
+        raise _Unfixed
 
 
-def _by_need(entries: Sequence[tuple[Any, _Checks]], reqs: Sequence[int]) -> tuple[tuple[_Entry, ...], ...]:
-    """For each mask of what a reading has, the rules it can form, each as (rule, first test's function,
-    first test, the other tests) — the shape :func:`_detect` runs fastest. The forms of an ``any`` that
-    need what the reading lacks are left out of it (灾厄 without the plates is its 丘墓 alone)."""
-    out = []
-    for have in range(8):
-        row = []
-        for (item, checks), r in zip(entries, reqs, strict=True):
-            if r & ~have:
+_POISON: Final = _Poison()
+
+
+class _Partial:
+    """A probe's transmissions when its key fixes only some of them: reading another raises."""
+
+    __slots__ = ("known",)
+
+    def __init__(self, known: dict[int, int]) -> None:
+        self.known = known
+
+    def __getitem__(self, i: object) -> int:
+        if isinstance(i, int) and i in self.known:
+            return self.known[i]
+        raise _Unfixed
+
+    def __iter__(self) -> Any:
+        raise _Unfixed
+
+    def __len__(self) -> int:
+        raise _Unfixed
+
+    def __contains__(self, item: object) -> bool:
+        raise _Unfixed
+
+    def __eq__(self, other: object) -> bool:
+        raise _Unfixed
+
+    def __hash__(self) -> int:
+        raise _Unfixed
+
+
+class _ProbeKe:
+    """A probe's lesson (``x.ke``): the day, the plate, and the four lessons when the day and the turn are known."""
+
+    __slots__ = ("day", "plate", "turn", "_lessons")
+    day: int
+    plate: _ProbePlate
+    turn: int
+    _lessons: tuple[Any, ...]
+
+    @property
+    def lessons(self) -> tuple[Any, ...]:
+        try:
+            return self._lessons
+        except AttributeError:
+            from shensha_plates.core.liuren.method import _lessons
+            self._lessons = _lessons(self.day, self.turn)  # raises unless both are known
+            return self._lessons
+
+
+class _ProbePlate:
+    __slots__ = ("day", "void", "hidden", "noble", "forward", "general_of", "generals")
+    day: int
+    void: tuple[int, int]
+    hidden: tuple[int | None, ...]
+    noble: int
+    forward: bool
+    general_of: tuple[int, ...]
+    generals: tuple[int, ...]
+
+
+# the facts a key may fix, and how many values each has ("gen": 贵人's heaven branch × 2 + 1 when the
+# generals run forward)
+_DIM_SIZE: Final = {"stem": 10, "branch": 12, "day": 60, "turn": 12, "initial": 12, "final": 12, "trans": 1728,
+                    "gen": 24}
+# the keys tried, the smallest first
+_KEYS: Final = (("stem",), ("branch",), ("turn",), ("initial",), ("final",), ("gen",), ("day",), ("stem", "initial"),
+                ("stem", "final"), ("stem", "turn"), ("branch", "turn"), ("turn", "initial"), ("gen", "initial"),
+                ("gen", "final"), ("gen", "turn"), ("day", "turn"), ("day", "initial"), ("day", "final"), ("trans",))
+# the bitmaps a lesson looks up; each key is folded into the first whose facts give it (see _Index.candidates)
+_LOOKUPS: Final = (("day", "turn"), ("day", "initial"), ("turn", "initial"), ("trans",), ("day", "final"),
+                   ("gen", "initial"), ("gen", "final"), ("gen", "turn"))
+_UNFIXED: Final = (_Unfixed, AttributeError, TypeError)
+
+
+def _implied(dims: Sequence[str]) -> set[str]:
+    """The facts that facts give: the day its stem and branch, the transmissions the 初传 and the 末传."""
+    out = set(dims)
+    if "day" in out:
+        out |= {"stem", "branch"}
+    if "trans" in out:
+        out |= {"initial", "final"}
+    return out
+
+
+def _key_values(key: Sequence[str]) -> list[dict[str, int]]:
+    """Every value of a key, as facts, in the order of its table (the last fact varying fastest)."""
+    out: list[dict[str, int]] = [{}]
+    for dim in key:
+        out = [{**v, dim: n} for v in out for n in range(_DIM_SIZE[dim])]
+    return out
+
+
+def _size(key: Sequence[str]) -> int:
+    n = 1
+    for dim in key:
+        n *= _DIM_SIZE[dim]
+    return n
+
+
+def _lookup_facts(lookup: Sequence[str]) -> dict[str, list[int]]:
+    """For each value of a lookup (in its order), the facts it gives: its own and those they imply."""
+    values = _key_values(lookup)
+    out = {dim: [v[dim] for v in values] for dim in lookup}
+    if "day" in out:
+        out["stem"], out["branch"] = [d % 10 for d in out["day"]], [d % 12 for d in out["day"]]
+    if "trans" in out:
+        out["initial"], out["final"] = [t // 144 for t in out["trans"]], [t % 12 for t in out["trans"]]
+    return out
+
+
+def _positions(key: Sequence[str], facts: Mapping[str, list[int]]) -> list[int]:
+    """For each value of a lookup, the place in a key's table of the key's value it gives."""
+    pos = facts[key[0]]
+    for dim in key[1:]:
+        size = _DIM_SIZE[dim]
+        pos = [p * size + v for p, v in zip(pos, facts[dim], strict=True)]
+    return list(pos)
+
+
+def _probe(facts: Mapping[str, int]) -> _Lesson:
+    """A lesson of which only the facts are known: reading anything else raises."""
+    x = _Lesson.__new__(_Lesson)
+    x._overcome = x._uppers = x._tph = x._nobles = x._words = x._cross = None
+    x._parity = x._frame = -1
+    f = dict(facts)
+    if "day" in f:
+        f["stem"], f["branch"] = f["day"] % 10, f["day"] % 12
+    if "trans" in f:
+        f["initial"], f["final"] = f["trans"] // 144, f["trans"] % 12
+    stem, branch, turn = f.get("stem"), f.get("branch"), f.get("turn")
+    if "day" in f or "gen" in f:
+        ke, hp = _ProbeKe(), _ProbePlate()
+        if "day" in f:
+            d = x.day = ke.day = hp.day = f["day"]
+            hp.void, hp.hidden = _VOID[d // 10], _HIDDEN[d // 10]
+        if "gen" in f:
+            hp.noble, hp.forward = f["gen"] // 2, f["gen"] % 2 == 1
+            hp.general_of, rows = _general_rows(hp.noble, hp.forward)
+            if turn is not None:
+                hp.generals = rows[turn]
+        if turn is not None:
+            ke.turn = turn
+        ke.plate = hp
+        x.ke = ke  # type: ignore[assignment]
+    if stem is not None:
+        x.stem, x.lodge = stem, _LODGE[stem]
+    if branch is not None:
+        x.branch = branch
+    if turn is not None:
+        x.turn = turn
+    if "trans" in f:
+        v = f["trans"]
+        x.trans = (v // 144, v // 12 % 12, v % 12)
+    elif "initial" in f or "final" in f:
+        x.trans = _Partial({i: f[d] for i, d in ((0, "initial"), (2, "final")) if d in f})  # type: ignore[assignment]
+    # the phases (_Lesson.ph) of what is known, the rest poisoned
+    bp, p = BRANCH_PHASE_INDEX, _POISON
+    a, b, c = x.trans if "trans" in f else (f.get("initial"), None, f.get("final"))
+    x._ph = (STEM_PHASE_INDEX[stem] if stem is not None else p, bp[branch] if branch is not None else p,  # type: ignore[assignment]
+             bp[a] if a is not None else p, bp[b] if b is not None else p, bp[c] if c is not None else p,
+             bp[(x.lodge + turn) % 12] if stem is not None and turn is not None else p,
+             bp[(branch + turn) % 12] if branch is not None and turn is not None else p)
+    return x
+
+
+class _Probes:
+    """The probes of each key, made when first asked for, and each test's key and table (once per test)."""
+
+    def __init__(self) -> None:
+        self.probes: dict[tuple[str, ...], list[_Lesson]] = {}
+        self.tables: dict[Test, tuple[tuple[str, ...], tuple[int, ...]] | None] = {}
+
+    def of(self, key: tuple[str, ...]) -> Iterator[_Lesson]:
+        """The key's probes in its order, each made when first reached (most tests fail on the first)."""
+        made = self.probes.setdefault(key, [])
+        yield from made
+        if len(made) < _size(key):
+            values = _key_values(key)
+            while len(made) < len(values):
+                made.append(_probe(values[len(made)]))
+                yield made[-1]
+
+    def keyed(self, t: Test) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+        """The smallest key the test is a function of, and the values of the key (places in its table) at
+        which it holds; None when no key fixes what it reads."""
+        if t not in self.tables:
+            fn, found = TESTS[t.kind], None
+            for key in _KEYS:
+                made = self.probes.get(key)
+                probes = made if made is not None and len(made) == _size(key) else self.of(key)
+                try:
+                    found = key, tuple([i for i, p in enumerate(probes) if fn(t, p)])
+                    break
+                except _UNFIXED:  # it read what the key does not fix
+                    continue
+            self.tables[t] = found
+        return self.tables[t]
+
+
+_PROBES: list[_Probes] = []  # one, made on the first index and kept: the tables of the tests seen
+
+
+class _Index:
+    """The rules, the bitmaps that leave out those whose keyed tests fail, and those a reading can form by
+    what it has: bit ``j`` stands for ``entries[j]``."""
+
+    __slots__ = ("entries", "full", "rows", "outs", "allowed")
+
+    def __init__(self, rules: Sequence[_Rule], probes: _Probes) -> None:
+        entries: list[_Entry] = []
+        keyed: dict[tuple[str, ...], dict[int, frozenset[int]]] = {}
+        for j, (item, tests, hit, out) in enumerate(rules):
+            rest = []
+            for t in tests:
+                k = probes.keyed(t)
+                if k is None:
+                    rest.append((TESTS[t.kind], t))
+                else:  # two tests of a rule on one key: it holds where both do
+                    on_key = keyed.setdefault(k[0], {})
+                    on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
+            entries.append((item, tuple(rest), hit, out))
+        self.entries = tuple(entries)
+        self.full = (1 << len(entries)) - 1
+        rows: list[list[int] | None] = [None] * len(_LOOKUPS)
+        folded: set[tuple[str, ...]] = set()
+        for n, lookup in enumerate(_LOOKUPS):
+            have = _implied(lookup)
+            mine = [key for key in keyed if key not in folded and set(key) <= have]
+            if not mine:
                 continue
-            pruned = _prune(checks, have)
-            row.append((item, pruned[0][0], pruned[0][1], pruned[1:]))
-        out.append(tuple(row))
-    return tuple(out)
+            folded.update(mine)
+            facts = _lookup_facts(lookup)
+            row = [0] * len(facts[lookup[0]])
+            for key in mine:
+                everyone = 0
+                for bit in keyed[key]:
+                    everyone |= bit
+                fails = [everyone] * _size(key)  # for each value of the key, the rules it rules out
+                for bit, holds in keyed[key].items():
+                    for v in holds:
+                        fails[v] &= ~bit
+                row = [r | fails[i] for r, i in zip(row, _positions(key, facts), strict=True)]
+            rows[n] = [self.full & ~m for m in row]
+        self.rows = tuple(rows)
+        patterns = sum(1 << j for j, e in enumerate(entries) if e[3] == 0)
+        self.outs = (0, patterns, self.full & ~patterns, self.full)  # by outputs: none, patterns, lines, both
+        # for each mask of what a reading has (the plates, the month, the querent), the rules it can form
+        reqs = [_requirement(tests) for _, tests, _, _ in rules]
+        self.allowed = tuple(sum(1 << j for j, r in enumerate(reqs) if not r & ~have) for have in range(_HAVES))
+
+    def candidates(self, x: _Lesson) -> int:
+        """The rules (a bitmap) whose keyed tests hold for the lesson."""
+        m = self.full
+        dt, di, ti, tr, df, gi, gf, gt = self.rows
+        a, b, c = x.trans
+        day, turn = x.day, x.turn
+        if dt is not None:
+            m &= dt[day * 12 + turn]
+        if di is not None:
+            m &= di[day * 12 + a]
+        if ti is not None:
+            m &= ti[turn * 12 + a]
+        if tr is not None:
+            m &= tr[a * 144 + b * 12 + c]
+        if df is not None:
+            m &= df[day * 12 + c]
+        if gi is not None or gf is not None or gt is not None:
+            hp = x.ke.plate
+            g = hp.noble * 24 + (12 if hp.forward else 0)
+            if gi is not None:
+                m &= gi[g + a]
+            if gf is not None:
+                m &= gf[g + c]
+            if gt is not None:
+                m &= gt[g + turn]
+        return m
 
 
-# the tests whose ``names`` are forms any of which may hold: neighbouring one-test groups of such a kind in an
-# ``any`` are checked as one test (和美's 上 会 各 交) — the why still names each form (:func:`_held_forms`)
-_MERGEABLE: Final = frozenset({"uppers_he"})
+def _index_of(rules: Sequence[_Rule]) -> _Index:
+    if not _PROBES:
+        _PROBES.append(_Probes())
+    return _Index(rules, _PROBES[0])
 
 
-def _prune(checks: _Checks, have: int) -> _Checks:
-    """The checks of a rule for a reading that has ``have``: an ``any``'s groups that need more are dropped
-    (a single group left takes the ``any``'s place), and neighbouring mergeable groups are checked at once."""
-    out: list[tuple[Callable[[Test, _Lesson], bool], Test]] = []
-    for fn, t in checks:
-        if t.kind != "any":
-            out.append((fn, t))
-            continue
-        groups = [checks_ for g, checks_ in zip(t.alternatives, t.alt_checks, strict=True) if not _requirement(g) & ~have]
-        if len(groups) == 1:
-            out.extend(groups[0])
-            continue
-        merged: list[tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]] = []
-        for group in groups:
-            if (merged and len(group) == 1 and len(merged[-1]) == 1 and group[0][1].kind in _MERGEABLE
-                    and merged[-1][0][1].kind == group[0][1].kind):
-                prev = merged[-1][0][1]
-                merged[-1] = ((group[0][0], replace(prev, names=prev.names + group[0][1].names)),)
-            else:
-                merged.append(group)
-        out.append((fn, t if merged == list(t.alt_checks) else replace(t, alt_checks=tuple(merged))))
-    return tuple(out)
+def _rules(table: Sequence[Pattern], lines: Sequence[BifaLine]) -> list[_Rule]:
+    """The patterns then the 毕法赋 lines (those with tests), each with its tests, its hit and its output
+    (0 the patterns, 1 the lines)."""
+    return [(p, p.tests, PatternHit, 0) for p in table] + [(b, b.tests, BifaHit, 1) for b in lines if b.tests]
 
 
 @lru_cache(maxsize=1)
-def _compiled_default() -> tuple[tuple[_Entry, ...], ...]:
-    # cached without an argument: hashing the patterns themselves costs more than testing them
-    return _compiled(patterns())
+def _default_index() -> _Index:
+    """The packaged patterns and 毕法赋 lines, indexed (on first use)."""
+    return _index_of(_rules(patterns(), bifa_lines()))
+
+
+class _Plain:
+    """The rules in the data's order, each with all its tests, for each mask of what a reading has (the
+    plates, the month, the querent): what a reading runs until the index is made."""
+
+    __slots__ = ("by_have",)
+
+    def __init__(self, rules: Sequence[_Rule]) -> None:
+        reqs = [_requirement(tests) for _, tests, _, _ in rules]
+        flat = [(item, tuple((TESTS[t.kind], t) for t in tests), hit, out) for item, tests, hit, out in rules]
+        self.by_have = tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(_HAVES))
+
+
+@lru_cache(maxsize=1)
+def _default_plain() -> _Plain:
+    return _Plain(_rules(patterns(), bifa_lines()))
+
+
+# Making the index costs about as much as detecting 800 lessons without it (some 40 ms): a process that
+# reads a few charts (``ke`` on the command line, the window's first chart) does not make it; one that
+# reads many (a search over dates, the quiz, the benchmark) makes it after this many readings.
+_INDEX_AFTER = 256
+_plain_runs = [0]
 
 
 def _has(x: _Lesson) -> int:
+    nm = x.nian_ming
     return ((_NEED_PLATE if x.plate is not None else 0) | (_NEED_MONTH if x.month is not None else 0)
-            | (_NEED_QUERENT if x.nian_ming is not None else 0))
+            | (0 if nm is None else _NEED_QUERENT | (_NEED_PARTNER if nm.couple() is not None else 0)))
+
+
+def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
+    """The packaged patterns (``outs`` 1), 毕法赋 lines (2) or both (3) the lesson forms: without the index
+    for the process's first readings, with it after."""
+    if _plain_runs[0] >= _INDEX_AFTER:
+        ix = _default_index()
+        return _detect(x, ix, ix.allowed[_has(x)] & ix.outs[outs])
+    _plain_runs[0] += 1
+    return _detect_plain(x, _default_plain().by_have[_has(x)], outs)
+
+
+def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
+    """The patterns and the lines (of those in ``which``, a bitmap) the lesson forms, each in the data's order."""
+    found: tuple[list[Any], list[Any]] = ([], [])
+    entries = ix.entries
+    m = ix.candidates(x) & which
+    while m:
+        low = m & -m
+        m ^= low
+        item, rest, hit, out = entries[low.bit_length() - 1]
+        for fn, t in rest:
+            if not fn(t, x):
+                break
+        else:
+            words = _words(x, item)
+            found[out].append(hit(item, item.why.format_map(words), words))
+    return found
+
+
+def _detect_plain(x: _Lesson, entries: Sequence[_Entry], outs: int) -> tuple[list[Any], list[Any]]:
+    """The same, trying every rule (of the outputs in ``outs``: 1 the patterns, 2 the lines)."""
+    found: tuple[list[Any], list[Any]] = ([], [])
+    for item, tests, hit, out in entries:
+        if outs >> out & 1:
+            for fn, t in tests:
+                if not fn(t, x):
+                    break
+            else:
+                words = _words(x, item)
+                found[out].append(hit(item, item.why.format_map(words), words))
+    return found
+
+
+def _words(x: _Lesson, item: Any) -> Mapping[str, str]:
+    """The fields of a hit's why: the lesson's, and for a pattern of named forms those that hold (灾厄, 迍福 …)."""
+    forms = getattr(item, "forms", None)
+    if forms:
+        return {**x.words(), "forms": _held_forms(forms, x)}
+    return x.words()
 
 
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
@@ -1888,8 +2413,9 @@ def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | No
     querent's years (the tests that name them need it); ``month``: the month's branch, when there is no
     plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …)."""
     x = _Lesson(ke, plate, nian_ming, month)
-    compiled = _compiled_default() if table is None else _compiled(table)
-    return _detect(x, compiled[_has(x)], PatternHit)
+    if table is not None:
+        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)], 1)[0])
+    return tuple(_run(x, 1)[0])
 
 
 # -- the 毕法赋 ---------------------------------------------------------------------------------------
@@ -1905,6 +2431,7 @@ class BifaLine:
     tests: tuple[Test, ...]
     why: str
     reason: str = ""
+    note: str = ""  # the readings not chosen, where the commentary gives several
 
     @property
     def detectable(self) -> bool:
@@ -1930,7 +2457,7 @@ _LINE: Final = Table({
     "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
     "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),
     "reason": Field(_as_is, required=False), "test": Field(_as_is, required=False),
-    "why": Field(_as_is, required=False),
+    "why": Field(_as_is, required=False), "note": Field(string_("must be a text"), required=False, default=""),
 }, unknown="is not a field of a line", missing=None)
 _LINE_TESTS: Final = _tests("must be a list of [[line.test]] (or detectable = false)")
 
@@ -1967,7 +2494,7 @@ def _load_bifa(path: Path | str | None) -> tuple[BifaLine, ...]:
         why = _why(where, "why", v["why"])
         if "forms" in (template_fields(why) or set()):
             raise where.fail("why", why, "cannot name {forms} (a line has no named forms)")
-        out.append(BifaLine(n, v["verse"], v["source"], tests, why))
+        out.append(BifaLine(n, v["verse"], v["source"], tests, why, note=v["note"]))
     return tuple(out)
 
 
@@ -1976,17 +2503,11 @@ def bifa_lines() -> tuple[BifaLine, ...]:
     return load_bifa()
 
 
-@lru_cache(maxsize=1)
-def _bifa_compiled() -> tuple[tuple[_Entry, ...], ...]:
-    lines = [b for b in bifa_lines() if b.tests]
-    return _by_need([(b, tuple((TESTS[t.kind], t) for t in b.tests)) for b in lines], [_requirement(b.tests) for b in lines])
-
-
 def detect_bifa(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
                 month: int | None = None) -> tuple[BifaHit, ...]:
     """The lines of the 毕法赋 the lesson shows (of those that can be read from it), in the book's order."""
     x = _Lesson(ke, plate, nian_ming, month)
-    return _detect(x, _bifa_compiled()[_has(x)], BifaHit)
+    return tuple(_run(x, 2)[1])
 
 
 def read_lesson(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
@@ -1995,38 +2516,22 @@ def read_lesson(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None =
     The month comes from the plates' date, or ``month`` (a branch) when there is no plate; without either,
     the rules that read the season are not tried (the month general does not fix the month)."""
     x = _Lesson(ke, plate, nian_ming, month)
-    have = _has(x)
-    return _detect(x, _compiled_default()[have], PatternHit), _detect(x, _bifa_compiled()[have], BifaHit)
-
-
-def _detect(x: _Lesson, compiled: Sequence[_Entry], hit: Callable[[Any, str, Mapping[str, str]], Any]) -> tuple[Any, ...]:
-    out: list[Any] = []
-    append = out.append
-    for item, test_fn, t, rest in compiled:
-        if test_fn(t, x):
-            for fn, t2 in rest:  # most rules are one test: no inner loop
-                if not fn(t2, x):
-                    break
-            else:
-                words = x.words()
-                forms = getattr(item, "forms", None)
-                if forms:  # the pattern's named forms that hold (灾厄, 迍福, 荣华 …)
-                    words = {**words, "forms": _held_forms(forms, x)}
-                append(hit(item, item.why.format_map(words), words))
-    return tuple(out)
+    found, lines = _run(x, 3)
+    return tuple(found), tuple(lines)
 
 
 def not_tried(plate: Plate | None = None, nian_ming: NianMing | None = None,
               month: int | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The patterns (names) and 毕法赋 lines (numbers) a reading cannot form because it lacks the date (the
     plates: the year, the month) or the querent — so that a reading without them says what it left out
-    rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …)."""
+    rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …; without a partner
+    繁昌 旺孕 解离 are not tried)."""
     have = ((_NEED_PLATE if plate is not None else 0) | (_NEED_MONTH if plate is not None or month is not None else 0)
-            | (_NEED_QUERENT if nian_ming is not None else 0))
+            | (0 if nian_ming is None else _NEED_QUERENT | (_NEED_PARTNER if nian_ming.couple() is not None else 0)))
     return _not_tried(have)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _not_tried(have: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
     names = tuple(p.name for p in patterns() if _requirement(p.tests, loose=True) & ~have)
     lines = tuple(b.number for b in bifa_lines() if b.tests and _requirement(b.tests, loose=True) & ~have)

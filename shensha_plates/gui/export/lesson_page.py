@@ -63,6 +63,12 @@ def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None) -> list[tupl
         rows.append(("", f"Querent ({'man' if nian_ming.sex == 'm' else 'woman'}, age {nian_ming.age}): " + "; ".join(
             f"{tr(y.role, 'zh-Hans')} {pinyin(tr(y.role, 'zh-Hans'))} ({roles.get(y.role, y.role)}) {pillar_name(y.pillar)}: "
             f"{BRANCHES[y.heaven]} over {BRANCHES[y.branch]}, {general_name(y.general, 'en')}" for y in nian_ming.years)))
+        p = nian_ming.partner
+        if p is not None:
+            rows.append(("", f"Partner ({'man' if p.sex == 'm' else 'woman'}, age {p.age}): " + "; ".join(
+                f"{tr(y.role, 'zh-Hans')} {pinyin(tr(y.role, 'zh-Hans'))} ({roles.get(y.role, y.role)}) "
+                f"{pillar_name(y.pillar)}: {BRANCHES[y.heaven]} over {BRANCHES[y.branch]}, {general_name(y.general, 'en')}"
+                for y in p.years)))
     lines = detect_bifa(ke, plate, nian_ming)
     if lines:
         rows.append(("", "Bifa Fu lines (the book's words): " + "; ".join(f"{h.number}. {h.verse}" for h in lines)))
@@ -96,12 +102,15 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = No
     method = ke.method_name(lang) + ("" if to_lang(ke.ke, lang) == ke.method_name(lang) else "·" + to_lang(ke.ke, lang))
     rows = [(tr("four_lessons", lang), f"{BRANCHES[hp.general]}将加{BRANCHES[hp.hour]}　{lessons}"),
             (tr("three_transmissions", lang), f"{trans}　【{tr('method', lang)}】{method}")]
-    if nian_ming is not None:  # the querent's years: each with the heaven branch over it and its general
-        sex = tr("male" if nian_ming.sex == "m" else "female", lang)
-        count = "" if nian_ming.count == "xusui" else "·" + tr("xingnian_" + nian_ming.count, lang)
-        rows.append((tr("nian_ming", lang), f"{sex}·{tr('age_xusui', lang, age=nian_ming.age)}{count}　" + "　".join(
+    # the querent's years (and the partner's): each with the heaven branch over it and its general
+    people = [] if nian_ming is None else [("nian_ming", nian_ming)] + (
+        [] if nian_ming.partner is None else [("partner", nian_ming.partner)])
+    for title, person in people:
+        sex = tr("male" if person.sex == "m" else "female", lang)
+        count = "" if person.count == "xusui" else "·" + tr("xingnian_" + person.count, lang)
+        rows.append((tr(title, lang), f"{sex}·{tr('age_xusui', lang, age=person.age)}{count}　" + "　".join(
             f"{tr(y.role, lang)}{pillar_name(y.pillar)} {BRANCHES[y.branch]}{to_lang('上', lang)}"
-            f"{BRANCHES[y.heaven]}{general_name(y.general, lang)}" for y in nian_ming.years)))
+            f"{BRANCHES[y.heaven]}{general_name(y.general, lang)}" for y in person.years)))
     from shensha_plates.core.liuren.patterns import detect_patterns
     hits = detect_patterns(ke, plate, nian_ming)
     from shensha_plates.core.liuren.patterns import detect_bifa

@@ -67,9 +67,24 @@ class LessonPanel(QWidget):
         for part, stretch in ((self.querent_label, 0), (self.birth_edit, 2), (self.sex_combo, 0), (self.age_edit, 1)):
             qrow.addWidget(part, stretch)
         outer.addLayout(qrow)
-        self.birth_edit.editingFinished.connect(self._querent_changed)
-        self.age_edit.editingFinished.connect(self._querent_changed)
-        self.sex_combo.activated.connect(lambda _i: self._querent_changed())
+        # the partner (a second querent: 繁昌 旺孕 解离 read the husband's and the wife's 行年), the same fields
+        prow = QHBoxLayout()
+        self.partner_label = QLabel()
+        self.partner_birth_edit = QLineEdit()
+        self.partner_birth_edit.setObjectName("partner_birth")
+        self.partner_sex_combo = QComboBox()
+        self.partner_sex_combo.setObjectName("partner_sex")
+        self.partner_age_edit = QLineEdit()
+        self.partner_age_edit.setObjectName("partner_age")
+        self.partner_age_edit.setMaximumWidth(self.age_edit.maximumWidth())
+        for part, stretch in ((self.partner_label, 0), (self.partner_birth_edit, 2), (self.partner_sex_combo, 0),
+                              (self.partner_age_edit, 1)):
+            prow.addWidget(part, stretch)
+        outer.addLayout(prow)
+        for edit in (self.birth_edit, self.age_edit, self.partner_birth_edit, self.partner_age_edit):
+            edit.editingFinished.connect(self._querent_changed)
+        for combo in (self.sex_combo, self.partner_sex_combo):
+            combo.activated.connect(lambda _i: self._querent_changed())
         self.text = QTextBrowser()
         self.text.setObjectName("lesson_text")
         self.text.setOpenLinks(False)
@@ -260,9 +275,14 @@ class LessonPanel(QWidget):
     # -- the querent --------------------------------------------------------------------------------
     def show_querent(self) -> None:
         q = self.model.querent
-        self.birth_edit.setText("" if q is None else q.birth_text)
-        self.sex_combo.setCurrentIndex(0 if q is None else (1 if q.sex == "m" else 2))
-        self.age_edit.setText("" if q is None or q.age is None else str(q.age))
+        p = None if q is None else q.partner
+        for person, birth, sex, age in ((q, self.birth_edit, self.sex_combo, self.age_edit),
+                                        (p, self.partner_birth_edit, self.partner_sex_combo, self.partner_age_edit)):
+            if person is None and birth is self.partner_birth_edit and q is None:
+                continue  # a partner typed before the querent stays in its fields
+            birth.setText("" if person is None else person.birth_text)
+            sex.setCurrentIndex(0 if person is None else (1 if person.sex == "m" else 2))
+            age.setText("" if person is None or person.age is None else str(person.age))
 
     def _querent_changed(self) -> None:
         from shensha_plates.core.liuren.nianming import Querent
@@ -273,8 +293,18 @@ class LessonPanel(QWidget):
             return
         if not birth or not sex:
             return  # not all given yet
+        p_birth = self.partner_birth_edit.text().strip()
+        p_sex = self.partner_sex_combo.currentData()
+        if p_birth and not p_sex:
+            return  # the partner not all given yet
         try:
             q = Querent.parse(birth, str(sex), self.age_edit.text())
+            if p_birth:
+                try:
+                    partner = Querent.parse(p_birth, str(p_sex), self.partner_age_edit.text())
+                except ShenshaError as e:
+                    raise ShenshaError(f"{tr('partner', self.model.lang)}: {e}") from None
+                q = q.with_partner(partner)
         except ShenshaError as e:
             self.model.report(str(e))
             return
@@ -303,14 +333,19 @@ class LessonPanel(QWidget):
         self.birth_edit.setPlaceholderText(tr("querent_birth", lang))
         self.age_edit.setPlaceholderText(tr("querent_age", lang))
         self.age_edit.setToolTip(tr("querent_age_tip", lang))
-        self.sex_combo.blockSignals(True)
-        index = max(0, self.sex_combo.currentIndex())
-        self.sex_combo.clear()
-        self.sex_combo.addItem(tr("querent_sex", lang), None)
-        self.sex_combo.addItem(tr("male", lang), "m")
-        self.sex_combo.addItem(tr("female", lang), "f")
-        self.sex_combo.setCurrentIndex(index)
-        self.sex_combo.blockSignals(False)
+        self.partner_label.setText(tr("partner", lang))
+        self.partner_birth_edit.setPlaceholderText(tr("partner_birth", lang))
+        self.partner_age_edit.setPlaceholderText(tr("querent_age", lang))
+        self.partner_age_edit.setToolTip(tr("querent_age_tip", lang))
+        for combo in (self.sex_combo, self.partner_sex_combo):
+            combo.blockSignals(True)
+            index = max(0, combo.currentIndex())
+            combo.clear()
+            combo.addItem(tr("querent_sex", lang), None)
+            combo.addItem(tr("male", lang), "m")
+            combo.addItem(tr("female", lang), "f")
+            combo.setCurrentIndex(index)
+            combo.blockSignals(False)
         self.quiz_first.setText(tr("quiz_first_go", lang))
         self.quiz_method.setText(tr("quiz_method_go", lang))
         self.quiz_pattern.setText(tr("quiz_pattern_go", lang))

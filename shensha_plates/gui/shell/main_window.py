@@ -444,9 +444,17 @@ class MainWindow(QMainWindow):
         if birth and sex:  # (the Liu Ren modules load only for a querent: start-up does not wait for them)
             from shensha_plates.core.liuren.nianming import Querent
             try:
-                self.model.set_querent(Querent.parse(birth, sex, age or None))
+                q = Querent.parse(birth, sex, age or None)
             except ShenshaError:
                 return
+            p_birth, p_sex, p_age = (self.settings.get(k) for k in ("querent/partner_birth", "querent/partner_sex",
+                                                                    "querent/partner_age"))
+            if p_birth and p_sex:  # the partner's (繁昌 旺孕 解离): a damaged one is dropped alone
+                try:
+                    q = q.with_partner(Querent.parse(p_birth, p_sex, p_age or None))
+                except ShenshaError:
+                    pass
+            self.model.set_querent(q)
 
     def _restore_liuren_choices(self) -> None:
         """The 课传 tab's school settings (the 行年 count among them) saved last time: only when some
@@ -897,6 +905,10 @@ class MainWindow(QMainWindow):
         s.set("querent/birth", "" if q is None else q.birth_text)
         s.set("querent/sex", "" if q is None else q.sex)
         s.set("querent/age", "" if q is None or q.age is None else str(q.age))
+        p = None if q is None else q.partner
+        s.set("querent/partner_birth", "" if p is None else p.birth_text)
+        s.set("querent/partner_sex", "" if p is None else p.sex)
+        s.set("querent/partner_age", "" if p is None or p.age is None else str(p.age))
         s.set("liuren/choices", ",".join(self.model.ke_choices))
         s.raw().setValue("window/geometry", self.saveGeometry())
         if not s.sync() and not self._settings_told:  # it became unwritable during the session
