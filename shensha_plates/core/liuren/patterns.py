@@ -689,10 +689,15 @@ def _t_cross_kind(t: Test, x: _Lesson) -> bool:
 
 
 def _t_spirit_on_initial(t: Test, x: _Lesson) -> bool:
-    """The 初传's branch carries the spirit on Zhuang's plates (needs the plates)."""
+    """The 初传's branch carries the spirit on Zhuang's plates (needs the plates); ``names``: one of these
+    spirits (the groups of an ``any`` merged, :func:`_merged`)."""
     if x.plate is None or t.spirit is None:
         return False
-    return any(p.branch == x.trans[0] for p in x.plate.find(t.spirit))
+    first = x.trans[0]
+    for sid in t.names or (t.spirit,):
+        if any(p.branch == first for p in x.plate.find(sid)):
+            return True
+    return False
 
 
 def _t_month_general_in(t: Test, x: _Lesson) -> bool:
@@ -1542,11 +1547,41 @@ def _t_uppers_he(t: Test, x: _Lesson) -> bool:
     return False
 
 
+# the kinds whose one-test groups in an ``any`` are checked as one test (和美's 上 会 各 交, 灾厄's spirits): the
+# groups' names (forms of uppers_he) or spirits together — the why still names each group that holds
+_MERGEABLE: Final = frozenset({"uppers_he", "spirit_on_initial"})
+
+
+def _merged(groups: tuple[tuple[Test, ...], ...]) -> tuple[tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...], ...]:
+    """The checks of an ``any``'s groups, the one-test groups of a mergeable kind as one check each kind."""
+    out: list[tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]] = []
+    first_of: dict[str, int] = {}
+    for g in groups:
+        kind = g[0].kind
+        if len(g) == 1 and kind in _MERGEABLE:
+            names = g[0].names or ((g[0].spirit,) if g[0].spirit else ())
+            if kind in first_of:
+                i = first_of[kind]
+                prev = out[i][0][1]
+                out[i] = ((TESTS[kind], Test(**{**_fields_of(prev), "names": prev.names + names})),)
+                continue
+            first_of[kind] = len(out)
+            out.append(((TESTS[kind], Test(**{**_fields_of(g[0]), "names": names})),))
+            continue
+        out.append(tuple((TESTS[sub.kind], sub) for sub in g))
+    return tuple(out)
+
+
+def _fields_of(t: Test) -> dict[str, Any]:
+    return {f: getattr(t, f) for f in Test.__dataclass_fields__}
+
+
 def _held_forms(tests: Sequence[Test], x: _Lesson) -> str:
     """The named forms of the ``any`` tests that hold, in words (迍福: 「八迍：死气发用、…；五福：…」)."""
     parts = []
     for t in tests:
-        held = [name for name, group in zip(t.names, t.alt_checks, strict=True) if all(fn(sub, x) for fn, sub in group)]
+        held = [name for name, group in zip(t.names, t.alternatives, strict=True)
+                if all(TESTS[sub.kind](sub, x) for sub in group)]
         parts.append((t.label + "：" if t.label else "") + "、".join(held))
     return "；".join(parts)
 
@@ -1794,7 +1829,7 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if not isinstance(groups, list) or len(groups) < 2 or any(not isinstance(g, list) or not g for g in groups):
             raise CatalogError(name, entry, "test.any", groups, "must list two or more groups of tests, e.g. [[{ kind = … }], [{ kind = … }]]")
         args["alternatives"] = tuple(tuple(_read_test(name, entry, sub) for sub in g) for g in groups)
-        args["alt_checks"] = tuple(tuple((TESTS[sub.kind], sub) for sub in g) for g in args["alternatives"])
+        args["alt_checks"] = _merged(args["alternatives"])
     if "forms" in raw or "label" in raw:
         forms = raw.get("forms")
         if kind != "any" or not isinstance(forms, list) or len(forms) != len(args["alternatives"]) or any(
