@@ -57,3 +57,43 @@ def test_the_index_keys_tests_by_what_they_read_and_leaves_most_rules_untried() 
     tried = [bin(ix.candidates(_Lesson(compute_ke(day, 0, turn), None, None, None)) & ix.allowed[0]).count("1")
              for day in range(60) for turn in range(12)]
     assert sum(tried) / len(tried) < 0.45 * bin(ix.allowed[0]).count("1")
+
+
+def test_indexed_and_plain_agree_under_every_setting() -> None:
+    """The index reads facts (the transmissions, 贵人's branch …), not the settings that gave them: under each
+    other choice of the methods and of 贵人 (and all of them at once), every lesson at a night and a day hour,
+    bare and with a month and a querent, forms the same patterns and lines, with the same words, either way."""
+    from dataclasses import replace
+
+    from shensha_plates.core.liuren import compute_ke, liuren_tables
+    from shensha_plates.core.liuren.nianming import nian_ming
+    from shensha_plates.core.liuren.patterns import _default_index, _default_plain, _detect, _detect_plain, _has, _Lesson
+    from shensha_plates.core.liuren.plate import KeOptions
+
+    settings = liuren_tables().settings
+    chosen = [(sid, c.id) for sid in ("shehai", "fuyin_back", "bazhuan_yaoke", "biezhe_yin", "fanyin_wu", "noble",
+                                      "daynight")
+              for c in settings[sid].choices if c.id != settings[sid].default]
+    assert len(chosen) >= 10
+    every = {}
+    for sid, cid in chosen:
+        every.setdefault(sid, cid)
+    options = [KeOptions.from_choices([f"{sid}={cid}"]) for sid, cid in chosen] + [KeOptions.from_choices(every)]
+    ix, plain = _default_index(), _default_plain()
+    compared = 0
+    for n, opts in enumerate(options):
+        for day in range(60):
+            for turn in range(12):
+                hour = 6 * ((day + turn + n) % 2)
+                ke = compute_ke(day, hour, (turn + hour) % 12, opts)
+                hp = ke.plate
+                nm = nian_ming(hp.heaven, hp.generals, (day * 7 + n) % 60, "m", 1 + (turn * 13 + day) % 90)
+                nm = replace(nm, partner=nian_ming(hp.heaven, hp.generals, (day + 5 * turn) % 60, "f", 1 + day % 70))
+                for x in (_Lesson(ke, None, None, None), _Lesson(ke, None, nm, (day + turn + n) % 12)):
+                    have = _has(x)
+                    a = _detect(x, ix, ix.allowed[have])
+                    b = _detect_plain(x, plain.by_have[have], 3)
+                    assert [(h.id, h.why) for h in a[0]] == [(h.id, h.why) for h in b[0]], (opts, day, turn)
+                    assert [(h.number, h.why) for h in a[1]] == [(h.number, h.why) for h in b[1]], (opts, day, turn)
+                    compared += 1
+    assert compared == len(options) * 1440
