@@ -35,7 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-__all__ = ["cache_dir", "loads", "FORMAT", "fresh_on_failure", "max_entry_size"]
+__all__ = ["cache_dir", "loads", "FORMAT", "fresh_on_failure", "max_entry_size", "read_blob", "write_blob"]
 
 T = TypeVar("T")
 FORMAT: Final = 2
@@ -74,10 +74,13 @@ def _checksum(key: bytes, payload: bytes) -> bytes:
     return hashlib.sha256(key + b"\n" + payload).hexdigest().encode("ascii")
 
 
-def _read(path: Path, key: bytes, limit: int) -> dict[str, Any] | None:
+def read_blob(path: Path, key: bytes, limit: int) -> bytes | None:
+    """The payload of the entry at ``path`` written by :func:`write_blob` under ``key``, or None
+    when it is missing, unreadable, not a regular file of this user's that no one else may write,
+    larger than ``limit`` bytes, or damaged (its checksum does not hold). Never raises."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:  # missing, unreadable, a name too long …
+    except (OSError, ValueError):  # missing, unreadable, a name too long or holding a NUL …
         return None
     try:
         st = os.fstat(fd)
@@ -85,16 +88,26 @@ def _read(path: Path, key: bytes, limit: int) -> dict[str, Any] | None:
             return None  # a FIFO, a device, a huge or sparse file, or one another user may have written
         with open(fd, "rb", closefd=False) as fh:
             raw = fh.read(limit + 1)
-        if len(raw) > limit:
-            return None
-        check, sep, payload = raw.partition(b"\n")
-        if not sep or check != _checksum(key, payload):
-            return None
-        tree = json.loads(payload)
-    except (OSError, ValueError, MemoryError, RecursionError):  # damaged (UnicodeDecodeError is a ValueError)
+    except (OSError, MemoryError):
         return None
     finally:
         os.close(fd)
+    if len(raw) > limit:
+        return None
+    check, sep, payload = raw.partition(b"\n")
+    if not sep or check != _checksum(key, payload):
+        return None
+    return payload
+
+
+def _read(path: Path, key: bytes, limit: int) -> dict[str, Any] | None:
+    payload = read_blob(path, key, limit)
+    if payload is None:
+        return None
+    try:
+        tree = json.loads(payload)
+    except (ValueError, MemoryError, RecursionError):  # damaged (UnicodeDecodeError is a ValueError)
+        return None
     if not isinstance(tree, dict) or tree.get("format") != FORMAT or not isinstance(tree.get("data"), dict):
         return None
     data: dict[str, Any] = tree["data"]
@@ -117,25 +130,32 @@ def _plain(value: object) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def _write(path: Path, key: bytes, tree: dict[str, Any]) -> None:
-    payload = json.dumps({"format": FORMAT, "data": tree}, ensure_ascii=False, separators=(",", ":")).encode()
+def write_blob(path: Path, key: bytes, payload: bytes, prefix: str = ".toml-") -> None:
+    """Write ``payload`` as the entry at ``path`` under ``key`` (a checksum line, then the bytes),
+    through a temporary file renamed into place, so that a reader never sees half of it. A folder
+    that cannot be made or written leaves things as they were: never raises."""
     blob = _checksum(key, payload) + b"\n" + payload
     tmp: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".toml-", suffix=".part")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".part")
         with os.fdopen(fd, "wb") as fh:
             fh.write(blob)
         os.replace(tmp, path)
         tmp = None
-    except OSError:
-        pass  # a cache that cannot be written only costs the parse next time
+    except (OSError, ValueError):
+        pass  # a cache that cannot be written only costs the work next time
     finally:
         if tmp is not None:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _write(path: Path, key: bytes, tree: dict[str, Any]) -> None:
+    payload = json.dumps({"format": FORMAT, "data": tree}, ensure_ascii=False, separators=(",", ":")).encode()
+    write_blob(path, key, payload)
 
 
 _fresh: list[bool] = [False]  # parsing everything afresh (a reader found a cached tree invalid)

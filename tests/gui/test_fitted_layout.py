@@ -8,6 +8,7 @@ import itertools
 import math
 
 import pytest
+from hypothesis import given, settings, strategies
 from pytestqt.qtbot import QtBot
 from PySide6.QtGui import QFontMetricsF
 
@@ -113,3 +114,43 @@ def test_window_rings_use_the_pure_layout(window: object) -> None:
     for ring in window.view.rings.values():  # type: ignore[attr-defined]
         for k in range(12):
             assert ring.slot_fit(k) == layout_slot(ring.r_in, ring.r_out, ring.entries(k), ring.char_px, ring.metrics)
+
+
+def _bisected_size(sizes: list[tuple[float, float]], r_in: float, r_out: float, m: object, hi: float) -> float:
+    """The size by bisection over :func:`_stack` (how it was found before the exact solution)."""
+    from shensha_plates.gui.plate.fit import _stack
+    if _stack(sizes, r_in, hi, m)[0] <= r_out:  # type: ignore[arg-type]
+        return hi
+    lo = 0.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if _stack(sizes, r_in, mid, m)[0] <= r_out:  # type: ignore[arg-type]
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+
+# lengths as a drawing has them (to a millionth): no subnormal widths, whose squares vanish in floating point
+_MEASURE = strategies.integers(0, 10**6).map(lambda n: n / 10**6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(sizes=strategies.lists(strategies.tuples(_MEASURE.map(lambda v: 12 * v), _MEASURE.map(lambda v: 8 * v)), min_size=1, max_size=4),
+       r_in=_MEASURE.map(lambda v: 400 * v), width=_MEASURE.map(lambda v: 220 * v - 20), cap=strategies.floats(0.5, 40.0),
+       pad=strategies.sampled_from([0.0, 0.03, 0.2]), gap=strategies.sampled_from([0.0, 0.1, 0.5]))
+def test_exact_size_is_the_bisected_size(sizes: list[tuple[float, float]], r_in: float, width: float, cap: float,
+                                         pad: float, gap: float) -> None:
+    """The type size solved exactly agrees with bisection over the stacking itself, and fits."""
+    from dataclasses import replace
+
+    from shensha_plates.gui.plate.fit import _max_size, _stack
+    m = replace(METRICS, pad=pad, gap=gap)
+    r_out = r_in + width
+    exact = _max_size(sizes, r_in, r_out, m, cap)
+    assert 0.0 <= exact <= cap
+    # (bisection in floating point takes a size of 1e-8 as fitting where its square vanishes beside r²)
+    assert exact == pytest.approx(_bisected_size(sizes, r_in, r_out, m, cap), rel=1e-9, abs=1e-7 * max(1.0, r_out))
+    if exact > 0:
+        assert _stack(sizes, r_in, exact, m)[0] <= r_out + 1e-9 * max(1.0, r_out)

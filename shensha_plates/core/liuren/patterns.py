@@ -18,11 +18,11 @@ reading lacks is not tried (without a date the season is not guessed from the mo
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import permutations
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from dataclasses import fields as dc_fields
 from types import MappingProxyType
 from functools import lru_cache
 from importlib import resources
@@ -1788,6 +1788,7 @@ _Checks = tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]
 _Hit = Callable[[Any, str, Mapping[str, str]], Any]
 _Rule = tuple[Any, tuple[Test, ...], _Hit, int]  # rule, its tests, its hit, its output (0 patterns, 1 lines)
 _Entry = tuple[Any, _Checks, _Hit, int]  # the same with the tests no key fixed, as functions
+_PlainEntry = tuple[Any, Callable[[Test, _Lesson], bool], Test, _Checks, _Hit, int]  # first test, the others
 
 
 class _Unfixed(Exception):
@@ -1898,14 +1899,6 @@ def _implied(dims: Sequence[str]) -> set[str]:
     return out
 
 
-def _key_values(key: Sequence[str]) -> list[dict[str, int]]:
-    """Every value of a key, as facts, in the order of its table (the last fact varying fastest)."""
-    out: list[dict[str, int]] = [{}]
-    for dim in key:
-        out = [{**v, dim: n} for v in out for n in range(_DIM_SIZE[dim])]
-    return out
-
-
 def _size(key: Sequence[str]) -> int:
     n = 1
     for dim in key:
@@ -1915,8 +1908,12 @@ def _size(key: Sequence[str]) -> int:
 
 def _lookup_facts(lookup: Sequence[str]) -> dict[str, list[int]]:
     """For each value of a lookup (in its order), the facts it gives: its own and those they imply."""
-    values = _key_values(lookup)
-    out = {dim: [v[dim] for v in values] for dim in lookup}
+    total = stride = _size(lookup)
+    out = {}
+    for dim in lookup:
+        size = _DIM_SIZE[dim]
+        stride //= size
+        out[dim] = [i // stride % size for i in range(total)]
     if "day" in out:
         out["stem"], out["branch"] = [d % 10 for d in out["day"]], [d % 12 for d in out["day"]]
     if "trans" in out:
@@ -1938,19 +1935,22 @@ def _probe(facts: Mapping[str, int]) -> _Lesson:
     x = _Lesson.__new__(_Lesson)
     x._overcome = x._uppers = x._tph = x._nobles = x._words = x._cross = None
     x._parity = x._frame = -1
-    f = dict(facts)
-    if "day" in f:
-        f["stem"], f["branch"] = f["day"] % 10, f["day"] % 12
-    if "trans" in f:
-        f["initial"], f["final"] = f["trans"] // 144, f["trans"] % 12
-    stem, branch, turn = f.get("stem"), f.get("branch"), f.get("turn")
-    if "day" in f or "gen" in f:
+    day, turn, gen, trans = facts.get("day"), facts.get("turn"), facts.get("gen"), facts.get("trans")
+    stem: int | None
+    branch: int | None
+    a: int | None
+    c: int | None
+    if day is not None:
+        stem, branch = day % 10, day % 12
+    else:
+        stem, branch = facts.get("stem"), facts.get("branch")
+    if day is not None or gen is not None:
         ke, hp = _ProbeKe(), _ProbePlate()
-        if "day" in f:
-            d = x.day = ke.day = hp.day = f["day"]
-            hp.void, hp.hidden = _VOID[d // 10], _HIDDEN[d // 10]
-        if "gen" in f:
-            hp.noble, hp.forward = f["gen"] // 2, f["gen"] % 2 == 1
+        if day is not None:
+            x.day = ke.day = hp.day = day
+            hp.void, hp.hidden = _VOID[day // 10], _HIDDEN[day // 10]
+        if gen is not None:
+            hp.noble, hp.forward = gen // 2, gen % 2 == 1
             hp.general_of, rows = _general_rows(hp.noble, hp.forward)
             if turn is not None:
                 hp.generals = rows[turn]
@@ -1964,14 +1964,14 @@ def _probe(facts: Mapping[str, int]) -> _Lesson:
         x.branch = branch
     if turn is not None:
         x.turn = turn
-    if "trans" in f:
-        v = f["trans"]
-        x.trans = (v // 144, v // 12 % 12, v % 12)
-    elif "initial" in f or "final" in f:
-        x.trans = _Partial({i: f[d] for i, d in ((0, "initial"), (2, "final")) if d in f})  # type: ignore[assignment]
+    if trans is not None:
+        a, b, c = x.trans = (trans // 144, trans // 12 % 12, trans % 12)
+    else:
+        a, b, c = facts.get("initial"), None, facts.get("final")
+        if a is not None or c is not None:
+            x.trans = _Partial({i: v for i, v in ((0, a), (2, c)) if v is not None})  # type: ignore[assignment]
     # the phases (_Lesson.ph) of what is known, the rest poisoned
     bp, p = BRANCH_PHASE_INDEX, _POISON
-    a, b, c = x.trans if "trans" in f else (f.get("initial"), None, f.get("final"))
     x._ph = (STEM_PHASE_INDEX[stem] if stem is not None else p, bp[branch] if branch is not None else p,  # type: ignore[assignment]
              bp[a] if a is not None else p, bp[b] if b is not None else p, bp[c] if c is not None else p,
              bp[(x.lodge + turn) % 12] if stem is not None and turn is not None else p,
@@ -1990,11 +1990,16 @@ class _Probes:
         """The key's probes in its order, each made when first reached (most tests fail on the first)."""
         made = self.probes.setdefault(key, [])
         yield from made
-        if len(made) < _size(key):
-            values = _key_values(key)
-            while len(made) < len(values):
-                made.append(_probe(values[len(made)]))
-                yield made[-1]
+        total = _size(key)
+        strides = []
+        stride = total
+        for dim in key:
+            stride //= _DIM_SIZE[dim]
+            strides.append((dim, stride, _DIM_SIZE[dim]))
+        while len(made) < total:
+            i = len(made)
+            made.append(_probe({dim: i // stride % size for dim, stride, size in strides}))
+            yield made[-1]
 
     def keyed(self, t: Test) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
         """The smallest key the test is a function of, and the values of the key (places in its table) at
@@ -2013,35 +2018,42 @@ class _Probes:
         return self.tables[t]
 
 
-_PROBES: list[_Probes] = []  # one, made on the first index and kept: the tables of the tests seen
-
-
 class _Index:
     """The rules, the bitmaps that leave out those whose keyed tests fail, and those a reading can form by
-    what it has: bit ``j`` stands for ``entries[j]``."""
+    what it has: bit ``j`` stands for ``entries[j]`` (a rule, or one of its forms: see :func:`_forms`)."""
 
     __slots__ = ("entries", "full", "rows", "outs", "allowed", "nbytes", "by_byte")
 
     def __init__(self, rules: Sequence[_Rule], probes: _Probes) -> None:
         entries: list[_Entry] = []
+        reqs: list[int] = []  # what each entry's rule needs of a reading (all its forms alike)
         keyed: dict[tuple[str, ...], dict[int, frozenset[int]]] = {}
-        for j, (item, tests, hit, out) in enumerate(rules):
-            rest = []
-            for t in tests:
-                k = probes.keyed(t)
-                if k is None:
-                    rest.append((TESTS[t.kind], t))
-                else:  # two tests of a rule on one key: it holds where both do
-                    on_key = keyed.setdefault(k[0], {})
-                    on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
-            entries.append((item, tuple(rest), hit, out))
+        for item, tests, hit, out in rules:
+            req = _requirement(tests)
+            for form in _forms(tests, probes):
+                j, rest = len(entries), []
+                for t in form:
+                    k = probes.keyed(t)
+                    if k is None:
+                        rest.append((TESTS[t.kind], t))
+                    else:  # two tests of a rule on one key: it holds where both do
+                        on_key = keyed.setdefault(k[0], {})
+                        on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
+                entries.append((item, tuple(rest), hit, out))
+                reqs.append(req)
         self.entries = tuple(entries)
         self.full = (1 << len(entries)) - 1
         # the rules a byte of a bitmap stands for, for each of its values (walking the bitmap a byte at a
         # time is some three times quicker than a bit at a time)
         self.nbytes = (len(entries) + 7) // 8
-        self.by_byte = tuple(tuple(tuple(entries[k * 8 + i] for i in range(8) if v >> i & 1 and k * 8 + i < len(entries))
-                                   for v in range(256)) for k in range(self.nbytes))
+        padded = entries + [entries[-1]] * (8 * self.nbytes - len(entries))  # (the bits past the last rule are never set)
+        by_byte = []
+        for first in range(0, 8 * self.nbytes, 8):
+            table: list[tuple[_Entry, ...]] = [()]
+            for v in range(1, 256):  # the lowest bit's rule, then those of the byte without it (made already)
+                table.append((padded[first + (v & -v).bit_length() - 1], *table[v & (v - 1)]))
+            by_byte.append(tuple(table))
+        self.by_byte = tuple(by_byte)
         rows: list[list[int] | None] = [None] * len(_LOOKUPS)
         folded: set[tuple[str, ...]] = set()
         for n, lookup in enumerate(_LOOKUPS):
@@ -2066,7 +2078,6 @@ class _Index:
         patterns = sum(1 << j for j, e in enumerate(entries) if e[3] == 0)
         self.outs = (0, patterns, self.full & ~patterns, self.full)  # by outputs: none, patterns, lines, both
         # for each mask of what a reading has (the plates, the month, the querent), the rules it can form
-        reqs = [_requirement(tests) for _, tests, _, _ in rules]
         self.allowed = tuple(sum(1 << j for j, r in enumerate(reqs) if not r & ~have) for have in range(_HAVES))
 
     def candidates(self, x: _Lesson) -> int:
@@ -2097,20 +2108,42 @@ class _Index:
         return m
 
 
-_BUILDING: Final = threading.Lock()  # the probes are shared: one index is made at a time
+def _forms(tests: Sequence[Test], probes: _Probes) -> list[tuple[Test, ...]]:
+    """A rule's tests; or, when one of them is an ``any`` that no key fixes whole, the rule's other tests with
+    each of its groups in turn — the rule forms when one of these forms does, and each is indexed on its own
+    (亨通's 递生 is tried on every lesson, its 俱生 and 互生 only where the uppers are right)."""
+    for i, t in enumerate(tests):
+        if t.kind == "any" and probes.keyed(t) is None:
+            others = tuple(tests[:i]) + tuple(tests[i + 1:])
+            return [others + group for group in t.alternatives]
+    return [tuple(tests)]
 
 
 def _index_of(rules: Sequence[_Rule]) -> _Index:
-    with _BUILDING:
-        if not _PROBES:
-            _PROBES.append(_Probes())
-        return _Index(rules, _PROBES[0])
+    return _Index(rules, _Probes())  # the probes (some 3 MB) are let go once the index is made
 
 
 def _rules(table: Sequence[Pattern], lines: Sequence[BifaLine]) -> list[_Rule]:
     """The patterns then the 毕法赋 lines (those with tests), each with its tests, its hit and its output
     (0 the patterns, 1 the lines)."""
-    return [(p, p.tests, PatternHit, 0) for p in table] + [(b, b.tests, BifaHit, 1) for b in lines if b.tests]
+    return ([(p, p.tests, _PATTERN_HIT, 0) for p in table]
+            + [(b, b.tests, _BIFA_HIT, 1) for b in lines if b.tests])
+
+
+def _quick(cls: type) -> _Hit:
+    """A hit made by setting its three slots directly (its dataclass's ``__init__`` goes through
+    ``object.__setattr__`` for each, and a default factory keeps core.frozen.quick_init off it): the same
+    frozen instance, in about half the time — a chart makes some ten."""
+    new = object.__new__
+    set_a, set_b, set_c = (getattr(cls, f.name).__set__ for f in dc_fields(cls))
+
+    def make(item: Any, why: str, words: Mapping[str, str]) -> Any:
+        hit: Any = new(cls)
+        set_a(hit, item)
+        set_b(hit, why)
+        set_c(hit, words)
+        return hit
+    return make
 
 
 @lru_cache(maxsize=1)
@@ -2127,8 +2160,12 @@ class _Plain:
 
     def __init__(self, rules: Sequence[_Rule]) -> None:
         reqs = [_requirement(tests) for _, tests, _, _ in rules]
-        flat = [(item, tuple((TESTS[t.kind], t) for t in tests), hit, out) for item, tests, hit, out in rules]
-        self.by_have = tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have) for have in range(_HAVES))
+        # each rule as its first test and the rest (most rules are one test: no inner loop)
+        flat = [(item, TESTS[tests[0].kind], tests[0], tuple((TESTS[t.kind], t) for t in tests[1:]), hit, out)
+                for item, tests, hit, out in rules]
+        # for each mask of what a reading has, and each choice of outputs (1 patterns, 2 lines, 3 both)
+        self.by_have = tuple(tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have and outs >> e[5] & 1)
+                                   for outs in range(4)) for have in range(_HAVES))
 
 
 @lru_cache(maxsize=1)
@@ -2156,31 +2193,35 @@ def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
         ix = _default_index()
         return _detect(x, ix, ix.allowed[_has(x)] & ix.outs[outs])
     _plain_runs[0] += 1
-    return _detect_plain(x, _default_plain().by_have[_has(x)], outs)
+    return _detect_plain(x, _default_plain().by_have[_has(x)][outs])
 
 
 def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
     """The patterns and the lines (of those in ``which``, a bitmap) the lesson forms, each in the data's order."""
     found: tuple[list[Any], list[Any]] = ([], [])
+    last = None  # the rule last found: its other forms (see _forms) come next, and are not tried
     for rules, byte in zip(ix.by_byte, (ix.candidates(x) & which).to_bytes(ix.nbytes, "little"), strict=True):
         if byte:
             for item, rest, hit, out in rules[byte]:
+                if item is last:
+                    continue
                 for fn, t in rest:
                     if not fn(t, x):
                         break
                 else:
                     words = x.words()
                     found[out].append(hit(item, item.why.format_map(words), words))
+                    last = item
     return found
 
 
-def _detect_plain(x: _Lesson, entries: Sequence[_Entry], outs: int) -> tuple[list[Any], list[Any]]:
-    """The same, trying every rule (of the outputs in ``outs``: 1 the patterns, 2 the lines)."""
+def _detect_plain(x: _Lesson, entries: Sequence[_PlainEntry]) -> tuple[list[Any], list[Any]]:
+    """The same, trying every rule of ``entries``."""
     found: tuple[list[Any], list[Any]] = ([], [])
-    for item, tests, hit, out in entries:
-        if outs >> out & 1:
-            for fn, t in tests:
-                if not fn(t, x):
+    for item, fn, t, rest, hit, out in entries:
+        if fn(t, x):
+            for fn2, t2 in rest:
+                if not fn2(t2, x):
                     break
             else:
                 words = x.words()
@@ -2196,7 +2237,7 @@ def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | No
     plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …)."""
     x = _Lesson(ke, plate, nian_ming, month)
     if table is not None:
-        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)], 1)[0])
+        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)][1])[0])
     return tuple(_run(x, 1)[0])
 
 
@@ -2235,6 +2276,8 @@ class BifaHit:
         return self.line.verse
 
 
+_PATTERN_HIT: Final = _quick(PatternHit)
+_BIFA_HIT: Final = _quick(BifaHit)
 _LINE: Final = Table({
     "number": Field(_as_is, required=False), "verse": Field(text("must be the line's text")),
     "source": Field(_source), "detectable": Field(_as_is, required=False, default=True),

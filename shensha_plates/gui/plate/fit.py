@@ -178,16 +178,37 @@ def _stack(sizes: Sequence[tuple[float, float]], r_in: float, c: float, m: Metri
 
 
 def _max_size(sizes: Sequence[tuple[float, float]], r_in: float, r_out: float, m: Metrics, hi: float) -> float:
-    if _stack(sizes, r_in, hi, m)[0] <= r_out:
-        return hi
-    lo = 0.0
-    for _ in range(30):
-        mid = (lo + hi) / 2
-        if _stack(sizes, r_in, mid, m)[0] <= r_out:
-            lo = mid
-        else:
-            hi = mid
-    return lo
+    """The largest type size, at most ``hi``, at which :func:`_stack` needs no more than ``r_out``
+    (0 when none does), solved exactly instead of by bisection (which cost thirty stackings a slot).
+
+    At size ``c`` every length :func:`_stack` adds is ``c`` times a constant, so each strip's top is
+    ``max(r_in + A·c, B·c)`` (the stack pushed out from the inner edge, or by a strip too wide for
+    its radius) and its outer corner ``hypot(w·c/2, top) + pad·c``. The stack fits when every
+    corner does, each corner grows with ``c``, so the size is the least of the sizes at which each
+    corner meets ``r_out``: ``(hypot(w/2, B) + pad)·c = r_out``, and the root of the quadratic
+    ``(w/2)²c² + (r_in + A·c)² = (r_out − pad·c)²``."""
+    if r_in > r_out:
+        return 0.0  # the inner edge is already past the outer one
+    p = m.pad
+    best = hi
+    a, b = p, -math.inf  # the stack's inner radius before this strip: max(r_in + a·c, b·c)
+    for w, h in sizes:
+        alpha = w / 2
+        b = max(b, (alpha + p / _COS) / _TAN)  # a strip too wide for its radius moves outwards
+        top_a, top_b = a + h, b + h
+        slope = math.hypot(alpha, top_b) + p
+        if slope > 0:  # (an empty strip with no margin grows with nothing)
+            best = min(best, r_out / slope)
+        qa = alpha * alpha + top_a * top_a - p * p
+        qb = 2 * (r_in * top_a + r_out * p)
+        qc = r_in * r_in - r_out * r_out
+        denom = qb + math.sqrt(max(0.0, qb * qb - 4 * qa * qc))
+        if denom > 0:
+            best = min(best, -2 * qc / denom)
+        elif qa > 0:
+            return 0.0  # the corner is on the outer edge already at size 0 and grows with any size
+        a, b = top_a + m.gap, top_b + m.gap
+    return max(0.0, best * (1 - 1e-12))  # never a hair past the edge by rounding
 
 
 def min_outer_radius(specs: Sequence[Spec], r_in: float, c: float, m: Metrics) -> float:

@@ -21,6 +21,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QImage, QPainter, QPainterPath, QPen, QPixmap, QTransform
 
 from shensha_plates.gui.fonts import plate_font
+from shensha_plates.gui.plate import bitmap_cache
 from shensha_plates.gui.plate.fit import Metrics, NameBox, SlotFit
 from shensha_plates.gui.plate.slot_paint import (SlotEntry, box_rect, layout_slot, metrics_for,
                                                  paint_slot, reading_layout, reading_sizes, slot_flipped)
@@ -351,6 +352,16 @@ class RingItem(TurningItem):
         key = (self._content_keys[k], flipped, glyph, screen_turn)
         hit = self._rest_pixmaps.get(key)
         if hit is None:
+            # drawn at an earlier start from exactly this (see bitmap_cache: everything the drawing reads;
+            # the slot's fit and readings are pure functions of the entries, the radii, the type size,
+            # the metrics and the readings' scale, and fit.py is in the program's stamp)
+            stored = bitmap_cache.digest(self._entries[k], self.r_in, self.r_out, self.char_px, self.text_mode,
+                                         self._reading_scale, flipped, glyph, screen_turn, self._rest_scale,
+                                         self._pixmap_scale, dpr, lasting=(self.palette, self.metrics))
+            hit = bitmap_cache.lookup(stored)
+            if hit is not None:
+                self._rest_pixmaps[key] = hit
+                return hit
             bounds = self._slot_bounds(k)
             s = self._rest_scale  # device pixels per ring unit
             turn = QTransform()
@@ -378,6 +389,7 @@ class RingItem(TurningItem):
             pix.setDevicePixelRatio(dpr)
             hit = (pix, QPointF((1 - box.left()) / dpr, (1 - box.top()) / dpr))
             self._rest_pixmaps[key] = hit
+            bitmap_cache.record(stored, img, dpr, hit[1])
         return hit
 
     def _slot_pixmap(self, k: int, flipped: bool, glyph: int) -> tuple[QPixmap, QRectF]:

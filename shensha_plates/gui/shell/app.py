@@ -139,6 +139,7 @@ def open_window(argv: Sequence[str] = (), lang: str | None = None, start: Snapsh
         window.model.set_lang(lang)
     if start is not None:
         window.model.start_at(start)
+        window.view.finish_animations()  # it opens there: nothing turns into place
         if window.model.ke is not None:
             window.show_lesson()
     if os.environ.get("SHENSHA_REDUCE_MOTION", "") not in ("", "0"):
