@@ -170,3 +170,16 @@ def test_ke_with_a_date_reads_the_day() -> None:
     assert main(["ke", "--day", "甲申", "--hour", "子", "--general", "丑", "--format", "json"], out=out) == 0
     data = json.loads(out.getvalue())
     assert DAYS <= set(data["not_tried"]["patterns"]) and "天祸" not in [p["name"] for p in data["patterns"]]
+
+
+def test_find_reads_the_day_and_refuses_the_querents_rules() -> None:
+    import datetime as dt
+
+    from shensha_plates.core.errors import InputError
+    from shensha_plates.core.find import parse_condition, search
+    from shensha_plates.core.liuren.patterns import patterns
+    assert {p.name for p in patterns() if p.needs == "day"} == DAYS  # (the quiz of 课体 read alone leaves them out)
+    hits = list(search(dt.date(2024, 2, 3), dt.date(2024, 2, 5), [parse_condition("ke=天祸")], every="hour"))
+    assert hits and {h.moment.date() for h in hits} == {dt.date(2024, 2, 4)}  # 立春 2024-02-04 16:27
+    with pytest.raises(InputError, match="querent's years"):
+        parse_condition("ke=繁昌")

@@ -109,7 +109,8 @@ class Pattern:
     tests: tuple[Test, ...]
     why: str
     note: str = ""
-    needs: str = ""  # "plate" (the spirits of the plates) or "nian_ming" (the querent), when a test does
+    needs: str = ""  # "plate" (the spirits of the plates, the month), "nian_ming" (the querent) or "day" (the
+                     # date's day: its solar term, the moon's lodging), when a test does
     name_en: str = ""  # our English rendering (issue 28)
     forms: tuple[Test, ...] = ()  # its tests of kind any with named forms: the why's {forms} names those that hold
 
@@ -2061,7 +2062,8 @@ def _load(path: Path | str | None) -> tuple[Pattern, ...]:
             raise where.fail("id", v["id"], "must be a new identifier")
         seen.add(v["id"])
         req = _requirement(v["test"], loose=True)
-        needs = "plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT else ""
+        needs = ("plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT
+                 else "day" if req & _NEED_DAY else "")
         forms = tuple(t for t in v["test"] if t.kind == "any" and t.names)
         if bool(forms) != ("forms" in (template_fields(v["why"]) or set())):
             raise where.fail("why", v["why"], "must name {forms} exactly when a test of kind any names its forms")
