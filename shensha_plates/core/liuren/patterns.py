@@ -7,7 +7,9 @@ earth branch under each), the day stem's lodging (寄宫) and the day branch wit
 them (干上, 支上), the heaven plate, the generals, and — when given — the plates' spirits (for the 卦 of
 seed 002, which name a spirit), the year and the month of the lesson's date (from the plates, or a month
 given: the 课体 that read the season's 旺相 or 太岁 and 月建) and the querent's 年命. A rule that needs what a
-reading lacks is not tried (without a date the season is not guessed from the month general).
+reading lacks is not tried (without a date the season is not guessed from the month general). Nor is a
+rule whose tests, tabled once over the few facts of the lesson each reads, cannot hold for this lesson: see
+"detecting" below (issue 25's index).
 
 >>> from shensha_plates.core.liuren import compute_ke
 >>> from shensha_plates.core.cycle import BRANCHES, PILLARS
