@@ -352,10 +352,12 @@ class RingItem(TurningItem):
         key = (self._content_keys[k], flipped, glyph, screen_turn)
         hit = self._rest_pixmaps.get(key)
         if hit is None:
-            # drawn at an earlier start from exactly this (see bitmap_cache: everything the drawing reads)
-            stored = bitmap_cache.digest(self._entries[k], self._fits[k], self.r_in, self.r_out, self.text_mode,
-                                         flipped, glyph, self.readings(k, flipped), self._reading_px[k], screen_turn,
-                                         self._rest_scale, self._pixmap_scale, dpr, lasting=(self.palette, self.metrics))
+            # drawn at an earlier start from exactly this (see bitmap_cache: everything the drawing reads;
+            # the slot's fit and readings are pure functions of the entries, the radii, the type size,
+            # the metrics and the readings' scale, and fit.py is in the program's stamp)
+            stored = bitmap_cache.digest(self._entries[k], self.r_in, self.r_out, self.char_px, self.text_mode,
+                                         self._reading_scale, flipped, glyph, screen_turn, self._rest_scale,
+                                         self._pixmap_scale, dpr, lasting=(self.palette, self.metrics))
             hit = bitmap_cache.lookup(stored)
             if hit is not None:
                 self._rest_pixmaps[key] = hit
