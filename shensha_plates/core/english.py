@@ -100,6 +100,7 @@ class English:
     system_texts: Mapping[str, str]             # the other systems' remedies and notes, by their Chinese
     pattern_whys: Mapping[str, str]             # pattern id → why it is formed (a template, the Chinese one's fields)
     bifa_whys: Mapping[int, str]                # 毕法赋 line number → why the lesson shows it (likewise)
+    pattern_forms: Mapping[str, str]            # a pattern's named form (灾厄's 丧车 …) → English
 
     def system_text(self, chinese: str) -> str:
         """A remedy or note of the other systems in English ("" where there is none)."""
@@ -223,7 +224,7 @@ _SECTION: Final = Field(lambda where, f, value: value)
 _FILE: Final = Table({k: _SECTION for k in (
     "schema_version", "credit", "spirit", "ring", "condition", "general", "month_general", "kin", "method", "ke",
     "rule", "term", "name", "branch", "stem", "selection", "bazi", "relation", "setting", "variant", "spirit_note", "nayin", "system_text",
-    "pattern_why", "bifa_why")},
+    "pattern_why", "bifa_why", "pattern_form")},
     unknown="is not a section of the English file")
 
 
@@ -277,6 +278,8 @@ def load_english() -> English:
         # core/liuren/english_text.py (the patterns' module speaks English through it, not the reverse)
         pattern_whys=_whys(data, name, "pattern_why", _reason_words(lr)),
         bifa_whys=MappingProxyType({int(k): v for k, v in _whys(data, name, "bifa_why", _reason_words(lr)).items()}),
+        # checked against the patterns' named forms by core/liuren/english_text.py (as the reasons above)
+        pattern_forms=_texts(data, name, "pattern_form", None),
     )
 
 

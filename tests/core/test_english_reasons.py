@@ -40,7 +40,7 @@ def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
 def test_every_pattern_and_detected_line_has_its_english_template_with_the_same_fields() -> None:
     en = english()
     check_reasons(en)
-    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 88
+    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 97
     detected = [b for b in bifa_lines() if b.tests]
     assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 91
     for p in patterns():

@@ -394,3 +394,186 @@ def test_wuyin_needs_a_missing_lesson_with_overcoming_or_the_crossing() -> None:
             elif distinct == 3:
                 seen["none"] += 1  # 不备 without 克 (and no crossing): not 芜淫
     assert all(seen.values())
+
+
+# -- the 课体 that need a choice of reading: 侵害 刑伤 鬼墓 三光 灾厄 迍福 荣华 合欢 和美 --------------------------
+
+def why_of(name: str, ke: Ke, **kw: object) -> str:
+    return next(h.why for h in detect_patterns(ke, **kw) if h.name == name)  # type: ignore[arg-type]
+
+
+def test_qinhai_book_example() -> None:
+    # 「如丙子日申时卯将占，子日未害并用子」: 支上 未 harms 子, and 子 is the 初传 (over 巳)
+    ke = ke_at("丙子", "申", "卯")
+    assert ke.course.transmissions[0] == B("子") and ke.plate.heaven[B("子")] == B("未")
+    assert "侵害" in names(ke)
+    assert "侵害" not in names(ke_at("丙子", "申", "辰"))  # another turn: 支上 申, no harm
+    # the 《订讹》's reading (the 害神 itself 发用) is not the rule: the example's 初传 子 is not the harm
+    assert "初传子" in why_of("侵害", ke)
+
+
+def test_xingshang_book_example() -> None:
+    # 「如庚午日寅时子将占，午为支刑临日用」: 午 (自刑 with the branch 午) over 申, 庚's lodge
+    ke = ke_at("庚午", "寅", "子")
+    assert "刑伤" in names(ke) and "临申发用" in why_of("刑伤", ke)
+    assert "刑伤" not in names(ke_at("庚午", "寅", "丑"))  # another turn
+
+
+def test_xingshang_takes_the_daquans_punishments() -> None:
+    # 申刑寅 is the 大全's (刑伤课: 「申刑寅，人鬼残贼」), not seed 001's: 甲申, 寅 over 申 as the 初传 …
+    for day in ("庚寅", "壬寅", "甲申"):
+        for turn in range(12):
+            ke = ke_turn(day, turn)
+            first = ke.course.transmissions[0]
+            if {first, day_branch := B(day[1])} == {B("寅"), B("申")} and ke.plate.under(first) in (
+                    day_branch, stem_palace(day[0])):
+                assert "刑伤" in names(ke)
+                return
+    pytest.fail("no 寅–申 lesson found")
+
+
+def test_guimu_book_example() -> None:
+    # 「如壬申日丑时午将，壬日属水，以辰为墓，又为日鬼，加日发用为鬼墓」
+    ke = ke_at("壬申", "丑", "午")
+    assert "鬼墓" in names(ke)
+    assert "鬼墓" not in names(ke_at("壬申", "丑", "未"))  # another turn: 初传 not the tomb
+
+
+def test_guimu_counts_the_ghost_yang_with_yang() -> None:
+    # 癸's tomb 辰 overcomes 癸 but is yang: 「癸日用丑未」 — not 鬼墓 (the main text's 鬼, chosen over a ghost by
+    # phase alone)
+    ke = ke_turn("癸酉", 3)
+    assert ke.course.transmissions[0] == B("辰")
+    assert "鬼墓" not in names(ke)
+
+
+def test_sanguang_book_examples() -> None:
+    # 「如甲日未时酉将春占，日辰旺相，用神旺相，上乘吉将」: 甲寅 (八专, 干上辰), 酉将 after 谷雨: the third month
+    ke = ke_at("甲寅", "未", "酉")
+    assert [BRANCHES[b] for b in ke.course.transmissions] == ["辰", "午", "申"]
+    assert "三光" in names(ke, month=month_of("辰"))  # 辰 earth in 辰月, 甲寅 wood in spring
+    assert "三光" not in names(ke, month=month_of("卯"))  # the second month: 辰 死
+    assert "三光" not in names(ke, month=month_of("申"))  # autumn
+    assert "三光" not in names(ke)  # no date
+    # 《袖中金》「六月戊寅日午时寅将」: 寅 over 戌 (昴星虎视, 初传 丑 on 贵人, 戊课在巳, 寅支传午); the day 贵人 丑, read at
+    # 申时 with 子将 — the same heaven plate
+    ke = ke_at("戊寅", "申", "子")
+    assert ke.method == "maoxing" and ke.course.transmissions[0] == B("丑")
+    assert "三光" in names(ke, month=month_of("未"))
+    assert "三光" not in names(ke_at("戊寅", "戌", "寅"), month=month_of("未"))  # night 贵人 未: 丑 rides 天空
+
+
+def test_zaie_book_example() -> None:
+    # 「如亥年正月将，乙亥日卯时占，未为丧车……亥年未为岁虎」
+    ke = ke_at("乙亥", "卯", "亥")
+    why = why_of("灾厄", ke, plate=plate_of("亥", "寅", ke))
+    assert "丧车" in why and "岁虎" in why and "丘墓" in why  # 未 is also 乙's tomb
+    assert "岁虎" not in why_of("灾厄", ke, plate=plate_of("子", "寅", ke))  # 子年: 岁虎 申
+    assert why_of("灾厄", ke) == "初传未发用，为丘墓"  # without the plates only 丘墓 is tried
+    assert "灾厄" not in names(ke_at("乙亥", "卯", "戌"), plate=plate_of("亥", "寅", ke))  # 初传 午
+
+
+def test_zaie_reuses_the_seeds_spirits() -> None:
+    zaie = next(p for p in patterns() if p.id == "zaie")
+    spirits = {sub.spirit for group in zaie.tests[0].alternatives for sub in group if sub.spirit}
+    assert {"sang_po", "fei_hun", "tian_gui"} <= spirits  # 丧车 = 丧魄, 游魂 = 飞魂, 伏殃 = 天鬼 (seed 002's 卦)
+    assert zaie.forms and zaie.forms[0].names == ("丧车", "游魂", "伏殃", "病符", "丧门", "吊客", "丘墓", "岁虎")
+
+
+def test_zhunfu_book_example_counts_the_hardships_and_blessings() -> None:
+    # 「如癸酉日午时亥将春占，未上死气，下为寅木所胜，俯仰丘仇，乘朱雀凶将，末传相气贵人」
+    ke = ke_at("癸酉", "午", "亥")
+    why = why_of("迍福", ke, month=month_of("寅"))
+    eight, five = why.split("——")[1].split("；")
+    assert eight.startswith("八迍：") and len(eight[3:].split("、")) == 8
+    assert five == "五福：初死末旺、母带德解、始凶终吉"
+    assert "迍福" not in names(ke, month=month_of("申"))  # autumn: 未 休, not 死
+    assert "迍福" not in names(ke)  # no date
+
+
+def test_ronghua_book_examples() -> None:
+    # 「如丙申日卯时子将，干上寅为驿马，支上巳为日禄，初传巳为相气……寅命上亥为贵人，行年巳为禄，上见寅马」
+    ke = ke_at("丙申", "卯", "子")
+    assert why_of("荣华", ke, month=month_of("寅")).startswith("干支禄马，")
+    nm = querent_on(Querent.parse("甲寅", "m", 40), ke.plate.heaven, ke.plate.generals, None, None)
+    assert nm is not None and (nm.ben_ming.branch, nm.xing_nian.branch) == (B("寅"), B("巳"))
+    assert why_of("荣华", ke, month=month_of("寅"), nian_ming=nm).startswith("干支禄马、禄马贵人临年命，")
+    assert "荣华" not in names(ke, month=month_of("申"))  # autumn: 巳 囚
+    # 「如丙寅日干上申，支上巳，为干支禄马，申发用，中传贵人」
+    ke = ke_at("丙寅", "卯", "午")
+    assert [BRANCHES[b] for b in ke.course.transmissions] == ["申", "亥", "寅"]
+    assert "荣华" in names(ke, month=month_of("申"))
+    assert "荣华" not in names(ke, month=month_of("寅"))  # spring: 申 囚
+
+
+def test_hehuan_book_example() -> None:
+    # 「如戊申日子时申将，子与干上丑作六合，加辰发用。戊日天干上丑遁得癸作合，支辰与三传合作三合」
+    ke = ke_at("戊申", "子", "申")
+    assert why_of("合欢", ke) == "干上丑遁干与戊作合，初传子：六合发用、三合发用"
+    assert "合欢" not in names(ke_at("戊申", "子", "酉"))
+
+
+@pytest.mark.parametrize("day, upper, form", [
+    ("乙酉", "辰", "干支上神相合"), ("丙申", "巳", "干支上神相合"),  # 伏吟
+    ("辛卯", "卯", "干支相会"), ("壬寅", "寅", "干支相会"),  # 卯加辛; 亥加寅 (干上 寅)
+    ("甲申", "亥", "干支各合"), ("丁丑", "午", "干支各合"), ("己丑", "午", "干支各合"),
+    ("戊辰", "丑", "干支上神相合"), ("辛酉", "未", "干支上神相合"),
+    ("乙丑", "子", "交互相合"), ("丙寅", "亥", "交互相合"),
+])
+def test_hemei_forms_of_the_book(day: str, upper: str, form: str) -> None:
+    assert form in why_of("和美", ke_turn(day, gan_shang(day, upper)))
+
+
+def test_hemei_book_example_and_a_near_miss() -> None:
+    # 「如壬午日巳时丑将占，戌加寅为用，三传戌午寅，干上未与中传作六合，传逢三合」
+    ke = ke_at("壬午", "巳", "丑")
+    assert "三六相呼" in why_of("和美", ke)
+    assert "和美" not in names(ke_at("壬午", "巳", "子"))
+
+
+def test_the_forms_why_in_english() -> None:
+    from shensha_plates.core.liuren.english_text import why_en
+    ke = ke_at("癸酉", "午", "亥")
+    hit = next(h for h in detect_patterns(ke, month=month_of("寅")) if h.name == "迍福")
+    text = why_en(hit)
+    assert "the eight hardships: dead in the month, " in text and "; the five blessings: " in text
+
+
+@pytest.mark.parametrize("extra, field", [
+    ('kind = "any"\nforms = ["a"]\nany = [[{ kind = "initial_de" }], [{ kind = "initial_de" }]]', "test.forms"),
+    ('kind = "initial_de"\nforms = ["a"]', "test.forms"),
+    ('kind = "any"\nforms = ["a", "b"]\nlabel = 3\nany = [[{ kind = "initial_de" }], [{ kind = "initial_de" }]]', "test.label"),
+    ('kind = "initial_he"\nnames = ["四合"]', "test.names"),
+    ('kind = "uppers_he"\nnames = ["外"]', "test.names"),
+    ('kind = "initial_xing"\nplaces = ["stem"]\nnames = ["冲"]', "test.names"),
+    ('kind = "upper_generals"\nplaces = ["hour"]\ngenerals = ["贵人"]', "test.places"),
+    ('kind = "place_upper_initial"\nplaces = ["ben_ming"]', "test.relation"),
+    ('kind = "day_power"', "test.powers"),
+])
+def test_a_damaged_form_test_is_one_clear_error(tmp_path: Path, extra: str, field: str) -> None:
+    path = tmp_path / "patterns.toml"
+    path.write_text(GOOD + extra + "\n", encoding="utf-8")
+    with pytest.raises(CatalogError) as err:
+        load_patterns(path)
+    assert err.value.field == field and "pattern x" in str(err.value)
+
+
+def test_the_forms_field_goes_with_named_forms(tmp_path: Path) -> None:
+    path = tmp_path / "patterns.toml"
+    path.write_text(GOOD.replace('why = "w"', 'why = "{forms}"') + 'kind = "initial_de"\n', encoding="utf-8")
+    with pytest.raises(CatalogError) as err:
+        load_patterns(path)
+    assert err.value.field == "why"
+    path.write_text(GOOD + 'kind = "any"\nforms = ["a", "b"]\nany = [[{ kind = "initial_de" }], [{ kind = "bubei" }]]\n',
+                    encoding="utf-8")
+    with pytest.raises(CatalogError) as err:
+        load_patterns(path)
+    assert err.value.field == "why"
+
+
+def test_every_pattern_of_the_choices_cites_the_book_with_its_variants() -> None:
+    new = {"qinhai", "xingshang", "guimu", "sanguang", "zaie", "zhunfu", "ronghua", "hehuan", "hemei"}
+    found = {p.id: p for p in patterns() if p.id in new}
+    assert set(found) == new
+    assert all(p.source.book == "daquan" and "转引" in p.note for p in found.values())
+    assert all("异说" in p.note or "未加" in p.note for p in found.values())

@@ -50,6 +50,14 @@ def check_reasons(en: English) -> tuple[Mapping[str, str], Mapping[int, str]]:
         if extra:
             raise CatalogError(_EN_FILE, f"[{section}] {extra[0]}", str(extra[0]), have[extra[0]],
                                "is not a pattern or detected line the Chinese data has")
+    names = {n for p in patterns() for t in p.forms for n in (*t.names, t.label) if n}
+    for n in sorted(names):
+        if n not in en.pattern_forms:
+            raise CatalogError(_EN_FILE, f"[pattern_form] {n}", n, None, "has no English (a pattern's named form)")
+    extra_forms = sorted(set(en.pattern_forms) - names)
+    if extra_forms:
+        raise CatalogError(_EN_FILE, f"[pattern_form] {extra_forms[0]}", extra_forms[0], en.pattern_forms[extra_forms[0]],
+                           "is not a named form of a pattern the Chinese data has")
     return en.pattern_whys, en.bifa_whys
 
 
@@ -82,7 +90,19 @@ def why_en(hit: PatternHit | BifaHit) -> str:
     words = dict(hit.words)
     if "trans" in words:
         words["trans"] = " ".join(words["trans"])
+    if "forms" in words:  # the named forms that hold, each in English ([pattern_form])
+        words["forms"] = _forms_en(words["forms"], english().pattern_forms)
     return template.format_map(words)
+
+
+def _forms_en(chinese: str, names: Mapping[str, str]) -> str:
+    """「八迍：死气发用、乘凶将；五福：始凶终吉」 → "the eight hardships: …, …; the five blessings: …"."""
+    parts = []
+    for part in chinese.split("；"):
+        label, _, held = part.rpartition("：")
+        text = ", ".join(names.get(n, n) for n in held.split("、"))
+        parts.append(f"{names.get(label, label)}: {text}" if label else text)
+    return "; ".join(parts)
 
 
 def _general(index: int, en: English) -> str:

@@ -87,6 +87,8 @@ class Test:
     generals: tuple[int, ...] = ()         # a set of generals (initial_generals)
     powers: frozenset[int] = frozenset()   # strengths in the month (power): indices into STRENGTHS
     alternatives: tuple[tuple[Test, ...], ...] = ()  # any: groups of tests, one of which must all hold
+    label: str = ""                        # any with named forms (``forms``, kept in ``names``): how the why
+                                           # introduces the forms that hold (迍福's 八迍, 五福)
     alt_checks: tuple[tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...], ...] = ()  # the groups' functions
 
     pair_sets: tuple[frozenset[tuple[int, int]], ...] = ()  # the pairs of each stem, as sets
@@ -108,6 +110,7 @@ class Pattern:
     note: str = ""
     needs: str = ""  # "plate" (the spirits of the plates) or "nian_ming" (the querent), when a test does
     name_en: str = ""  # our English rendering (issue 28)
+    forms: tuple[Test, ...] = ()  # its tests of kind any with named forms: the why's {forms} names those that hold
 
 
 @dataclass(frozen=True, slots=True)
@@ -687,10 +690,15 @@ def _t_cross_kind(t: Test, x: _Lesson) -> bool:
 
 
 def _t_spirit_on_initial(t: Test, x: _Lesson) -> bool:
-    """The 初传's branch carries the spirit on Zhuang's plates (needs the plates)."""
+    """The 初传's branch carries the spirit on Zhuang's plates (needs the plates); ``names``: one of these
+    spirits (the groups of an ``any`` merged, :func:`_merged`)."""
     if x.plate is None or t.spirit is None:
         return False
-    return any(p.branch == x.trans[0] for p in x.plate.find(t.spirit))
+    first = x.trans[0]
+    for sid in t.names or (t.spirit,):
+        if any(p.branch == first for p in x.plate.find(sid)):
+            return True
+    return False
 
 
 def _t_month_general_in(t: Test, x: _Lesson) -> bool:
@@ -773,7 +781,7 @@ def _t_power(t: Test, x: _Lesson) -> bool:
         return False
     ph = x.ph()
     for i in t.items:
-        if x.power(ph[i]) not in t.powers:
+        if x.power(ph[i]) not in t.powers and not (t.cross and _power_ok(t, x, ph[i])):
             return False
     return True
 
@@ -1366,6 +1374,219 @@ _QUARTER_PHASE: Final = (0, 1, 3, 4)  # 寅卯辰 wood, 巳午未 fire, 申酉�
 _FRAME_PHASE: Final = tuple(next(ph for ph, frame in _FRAME.items() if b in frame) for b in range(12))
 
 
+# -- the 课体 of the 课经 that need a choice of reading (issue 25: 侵害 刑伤 鬼墓 三光 灾厄 迍福 荣华 合欢 和美) --------
+
+# 三刑 as 《六壬大全》's 刑伤课 lists them (寅刑巳 巳刑申 申刑寅, 丑刑戌 戌刑未 未刑丑, 子卯, 辰午酉亥 自刑), read either
+# way: seed 001's table (_XING) leaves out 申刑寅 and 未刑丑, the 大全 has them
+_XING_DAQUAN: Final = frozenset({(a, b) for a, b in ((2, 5), (5, 8), (8, 2), (1, 10), (10, 7), (7, 1), (0, 3),
+                                                     (4, 4), (6, 6), (9, 9), (11, 11)) for a, b in ((a, b), (b, a))})
+
+
+_XING_PARTNERS: Final = tuple(frozenset(b for b in range(12) if (a, b) in _XING_DAQUAN) for a in range(12))
+
+
+def _t_initial_xing(t: Test, x: _Lesson) -> bool:
+    """The 初传 and one of the places' branches are a 三刑 pair, either way, as the 大全's 刑伤课 lists them (刑干,
+    刑支, 刑行年); ``names`` ["害"]: a 六害 pair instead (迍福's 「带刑害」)."""
+    first = x.trans[0]
+    if t.names:  # 六害
+        for name in t.places:
+            p = x.place(name)
+            if p is not None and (first + p) % 12 == 7:
+                return True
+        return False
+    partners = _XING_PARTNERS[first]
+    for name in t.places:
+        if x.place(name) in partners:
+            return True
+    return False
+
+
+def _t_harm_initial(t: Test, x: _Lesson) -> bool:
+    """侵害 (日辰六害相加): over one of the places (the stem's lodge, the day branch) stands its 六害, and the 初传 is
+    that 害 or the place's own branch (the 大全's 丙子 example: 未 over 子, 「并用子」)."""
+    first, turn = x.trans[0], x.turn
+    for name in t.places:
+        p = x.place(name)
+        if p is None:
+            continue
+        up = (p + turn) % 12
+        if (up + p) % 12 == 7 and (first == up or first == p):
+            return True
+    return False
+
+
+def _t_initial_true_ghost(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the day's 鬼 as the 大全's 鬼墓课 counts it: it overcomes the stem, yang with yang and yin with
+    yin (「阳见阳，阴见阴为鬼……壬日用辰戌，癸日用丑未」)."""
+    first = x.trans[0]
+    return first % 2 == x.stem % 2 and _GHOST[x.stem][first]
+
+
+def _season_of(month: int) -> int:
+    """The phase of the season of a month (寅卯辰 wood, 巳午未 fire, 申酉戌 metal, 亥子丑 water)."""
+    return (0, 1, 3, 4)[(month - 2) % 12 // 3]
+
+
+def _power_ok(t: Test, x: _Lesson, phase: int) -> bool:
+    """The phase has one of the test's strengths in the lesson's month; ``cross``: in a 辰戌丑未 month also by
+    the season's phase (季春 wood as well as earth — 「四季土旺」 beside the season)."""
+    if x.power(phase) in t.powers:
+        return True
+    return t.cross and x.month is not None and x.month % 3 == 1 and (phase - _season_of(x.month)) % 5 in t.powers
+
+
+def _t_day_power(t: Test, x: _Lesson) -> bool:
+    """日辰有气: the stem (or 干上) and the day branch (or 支上) each have one of the strengths in the month (the
+    袖中金's 「戊课在巳，是日有气。寅支传午，又是辰有气」 reads the day through the heaven branches on it)."""
+    if x.month is None:
+        return False
+    stem, branch, _, _, _, gs, zs = x.ph()
+    return (_power_ok(t, x, stem) or _power_ok(t, x, gs)) and (_power_ok(t, x, branch) or _power_ok(t, x, zs))
+
+
+def _t_under_power(t: Test, x: _Lesson) -> bool:
+    """The earth branch under the 初传 has one of the strengths in the month (旺气下胜)."""
+    return x.month is not None and _power_ok(t, x, _BP(x.under(x.trans[0])))
+
+
+def _t_initial_under_tomb(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the tomb of the phase of the earth branch under it (仰见其丘: 未 over 寅, wood's tomb)."""
+    first = x.trans[0]
+    return first == _TOMB[_BP(x.under(first))]
+
+
+def _t_later_under(t: Test, x: _Lesson) -> bool:
+    """The 中传 or the 末传 is overcome by the earth branch under it (下贼上 in the transmissions after the first)."""
+    for b in x.trans[1:]:
+        if overcomes(_BP(x.under(b)), _BP(b)):
+            return True
+    return False
+
+
+def _t_upper_general_clash(t: Test, x: _Lesson) -> bool:
+    """干上 or 支上 rides one of the generals and overcomes its place or is overcome by it (凶神临日辰相克)."""
+    g = x.ke.lesson_generals
+    stem, branch, _, _, _, gs, zs = x.ph()
+    if g[0] in t.generals and (overcomes(gs, stem) or overcomes(stem, gs)):
+        return True
+    return g[2] in t.generals and (overcomes(zs, branch) or overcomes(branch, zs))
+
+
+def _t_final_generals(t: Test, x: _Lesson) -> bool:
+    return x.ke.transmissions[2].general in t.generals
+
+
+def _t_final_de(t: Test, x: _Lesson) -> bool:
+    """The 末传 is the day stem's 德 (母带德)."""
+    return x.trans[2] == _DE[x.stem]
+
+
+def _t_place_upper_initial(t: Test, x: _Lesson) -> bool:
+    """The heaven branch over one of the places bears the relation to the 初传 (年命上神克初传)."""
+    a = _BP(x.trans[0])
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and _rel(t.relation, _BP(x.over(p)), a):
+            return True
+    return False
+
+
+def _t_upper_generals(t: Test, x: _Lesson) -> bool:
+    """干上 (``places`` stem) or 支上 (branch) rides one of the generals."""
+    g = x.ke.lesson_generals
+    return any(g[0 if name == "stem" else 2] in t.generals for name in t.places)
+
+
+def _t_lu_ma_over(t: Test, x: _Lesson) -> bool:
+    """The stem's 禄 or the day branch's 驿马 stands over one of the places (禄马临年命)."""
+    lu, horse = _LU[x.stem], _HORSE[x.branch]
+    for name in t.places:
+        p = x.place(name)
+        if p is not None and x.over(p) in (lu, horse):
+            return True
+    return False
+
+
+_STEM_HE: Final = (5, 6, 7, 8, 9, 0, 1, 2, 3, 4)  # 天干合: 甲己 乙庚 丙辛 丁壬 戊癸
+
+
+def _t_upper_stem_he(t: Test, x: _Lesson) -> bool:
+    """The hidden stem (遁干) of 干上 合 the day stem (日上神遁干与日干作合: 戊 with 丑's 癸)."""
+    hidden = x.ke.plate.hidden[x.over(x.lodge)]
+    return hidden is not None and hidden == _STEM_HE[x.stem]
+
+
+def _t_initial_he(t: Test, x: _Lesson) -> bool:
+    """The 初传 is the 六合 (``names`` ["六合"]) of the stem's lodge, the day branch, 干上 or 支上 (合欢's example: 子
+    with 干上 丑), or of the day branch's 三合 frame, other than the branch itself (["三合"]: 子 of 申子辰)."""
+    first = x.trans[0]
+    if t.names[0] == "六合":
+        return (_he(first, x.lodge) or _he(first, x.branch) or _he(first, x.over(x.lodge))
+                or _he(first, x.over(x.branch)))
+    return first != x.branch and (first - x.branch) % 4 == 0
+
+
+def _t_uppers_he(t: Test, x: _Lesson) -> bool:
+    """六合 among 干上, 支上 and their places, in the forms named: 上 (干上 合 支上), 会 (the lodge and the day branch
+    合, one over the other), 各 (干上 合 the lodge and 支上 the branch), 交 (干上 合 the branch and 支上 the lodge:
+    交车)."""
+    lodge, branch, turn = x.lodge, x.branch, x.turn
+    gs, zs = (lodge + turn) % 12, (branch + turn) % 12
+    for form in t.names:
+        if form == "上":
+            if (gs + zs) % 12 == 1:
+                return True
+        elif form == "会":
+            if (lodge + branch) % 12 == 1 and (gs == branch or zs == lodge):
+                return True
+        elif form == "各":
+            if (gs + lodge) % 12 == 1 and (zs + branch) % 12 == 1:
+                return True
+        elif (gs + branch) % 12 == 1 and (zs + lodge) % 12 == 1 and lodge != branch:  # 交 (交车)
+            return True
+    return False
+
+
+# the kinds whose one-test groups in an ``any`` are checked as one test (和美's 上 会 各 交, 灾厄's spirits): the
+# groups' names (forms of uppers_he) or spirits together — the why still names each group that holds
+_MERGEABLE: Final = frozenset({"uppers_he", "spirit_on_initial"})
+
+
+def _merged(groups: tuple[tuple[Test, ...], ...]) -> tuple[tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...], ...]:
+    """The checks of an ``any``'s groups, the one-test groups of a mergeable kind as one check each kind."""
+    out: list[tuple[tuple[Callable[[Test, _Lesson], bool], Test], ...]] = []
+    first_of: dict[str, int] = {}
+    for g in groups:
+        kind = g[0].kind
+        if len(g) == 1 and kind in _MERGEABLE:
+            names = g[0].names or ((g[0].spirit,) if g[0].spirit else ())
+            if kind in first_of:
+                i = first_of[kind]
+                prev = out[i][0][1]
+                out[i] = ((TESTS[kind], Test(**{**_fields_of(prev), "names": prev.names + names})),)
+                continue
+            first_of[kind] = len(out)
+            out.append(((TESTS[kind], Test(**{**_fields_of(g[0]), "names": names})),))
+            continue
+        out.append(tuple((TESTS[sub.kind], sub) for sub in g))
+    return tuple(out)
+
+
+def _fields_of(t: Test) -> dict[str, Any]:
+    return {f: getattr(t, f) for f in Test.__dataclass_fields__}
+
+
+def _held_forms(tests: Sequence[Test], x: _Lesson) -> str:
+    """The named forms of the ``any`` tests that hold, in words (迍福: 「八迍：死气发用、…；五福：…」)."""
+    parts = []
+    for t in tests:
+        held = [name for name, group in zip(t.names, t.alternatives, strict=True)
+                if all(TESTS[sub.kind](sub, x) for sub in group)]
+        parts.append((t.label + "：" if t.label else "") + "、".join(held))
+    return "；".join(parts)
+
+
 # Each test reads the lesson only through _Lesson (its attributes, its methods, ``ke``) and lets a read fail
 # loudly: the index (see "detecting") runs every test on probes whose unknown facts raise when read, so a
 # test must not catch an exception, nor read with a default (getattr's third argument) — it would be tabled
@@ -1409,13 +1630,20 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "ghost_general_over": _t_ghost_general_over, "noble_harmed": _t_noble_harmed,
     "trans_one_phase": _t_trans_one_phase,
     "couple": _t_couple,
+    "initial_xing": _t_initial_xing, "harm_initial": _t_harm_initial, "initial_true_ghost": _t_initial_true_ghost,
+    "day_power": _t_day_power, "under_power": _t_under_power, "initial_under_tomb": _t_initial_under_tomb,
+    "later_under": _t_later_under, "upper_general_clash": _t_upper_general_clash, "final_generals": _t_final_generals,
+    "final_de": _t_final_de, "place_upper_initial": _t_place_upper_initial, "upper_generals": _t_upper_generals,
+    "lu_ma_over": _t_lu_ma_over, "upper_stem_he": _t_upper_stem_he, "initial_he": _t_initial_he,
+    "uppers_he": _t_uppers_he,
 }
 _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "places", "phase", "step", "direction",
                        "spirit", "value", "general", "relation", "cross", "stage", "stems", "stem_sets", "lessons",
-                       "names", "count", "generals", "powers", "any", "either"}
+                       "names", "count", "generals", "powers", "any", "either", "forms", "label"}
 _COUPLE_FORMS: Final = ("德合", "旺孕", "解离")
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
-                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang"}
+                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang",
+                      "forms"}  # forms: the named forms of a pattern's any tests that hold
 
 
 # -- what a rule needs beyond the lesson: the plates (a spirit, the year), the month, the querent --------
@@ -1439,7 +1667,8 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
     for t in tests:
         if t.kind in ("spirit_initial", "spirit_on_initial"):
             req |= _NEED_PLATE
-        elif t.kind in ("power", "initial_month_spirit", "upper_month_spirit", "initial_season_spirit") or (
+        elif t.kind in ("power", "initial_month_spirit", "upper_month_spirit", "initial_season_spirit", "day_power",
+                        "under_power") or (
                 t.kind == "trans_kin" and t.powers):
             req |= _NEED_MONTH
         elif t.kind == "year_upper":
@@ -1605,7 +1834,17 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         if not isinstance(groups, list) or len(groups) < 2 or any(not isinstance(g, list) or not g for g in groups):
             raise CatalogError(name, entry, "test.any", groups, "must list two or more groups of tests, e.g. [[{ kind = … }], [{ kind = … }]]")
         args["alternatives"] = tuple(tuple(_read_test(name, entry, sub) for sub in g) for g in groups)
-        args["alt_checks"] = tuple(tuple((TESTS[sub.kind], sub) for sub in g) for g in args["alternatives"])
+        args["alt_checks"] = _merged(args["alternatives"])
+    if "forms" in raw or "label" in raw:
+        forms = raw.get("forms")
+        if kind != "any" or not isinstance(forms, list) or len(forms) != len(args["alternatives"]) or any(
+                not isinstance(f, str) or not f for f in forms):
+            raise CatalogError(name, entry, "test.forms", forms,
+                               "must name each group of a test of kind any, in order (with label, a text, optional)")
+        if not isinstance(raw.get("label", ""), str):
+            raise CatalogError(name, entry, "test.label", raw["label"], "must be a text")
+        args["names"] = tuple(forms)
+        args["label"] = raw.get("label", "")
     if kind == "hour_relation" and "places" not in args:
         raise CatalogError(name, entry, "test.places", None, "is needed by a test of kind hour_relation")
     if kind == "power" and (not args.get("names") or any(n not in _POWER_ITEMS for n in args["names"])):
@@ -1648,6 +1887,14 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
         raise CatalogError(name, entry, "test.names", raw.get("names"), "must list forms among 各 上 交")
     if kind == "initial_month_spirit" and (not args.get("names") or any(n not in _MONTH_START for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must list month spirits among {', '.join(_MONTH_START)}")
+    if kind == "initial_he" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("六合", "三合")):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must name 六合 or 三合")
+    if kind == "uppers_he" and (not args.get("names") or any(n not in ("上", "会", "各", "交") for n in args["names"])):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must list forms among 上 会 各 交")
+    if kind == "initial_xing" and args.get("names", ("害",)) != ("害",):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), "must be [\"害\"] (六害) or left out (三刑)")
+    if kind == "upper_generals" and any(p not in ("stem", "branch") for p in args.get("places", ())):
+        raise CatalogError(name, entry, "test.places", raw.get("places"), "must be stem and/or branch")
     if kind == "visit" and len(args.get("places", ())) != 2:
         raise CatalogError(name, entry, "test.places", raw.get("places"), "must name two places (the visitor, then the host)")
     needs = {"transmissions": "sequences", "transmissions_in": "branches", "initial_in": "branches",
@@ -1668,11 +1915,17 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
              "lesson_uppers_in": "branches", "uppers_pair": "pairs", "initial_tomb": "places",
              "initial_season_spirit": "names", "general_over": "places", "year_upper": "places",
              "pair_general": "general", "sun_general": "general", "ghost_general_over": "general",
-             "item_void": "names", "trans_fallen": "names"}
+             "item_void": "names", "trans_fallen": "names", "initial_xing": "places", "harm_initial": "places",
+             "day_power": "powers", "under_power": "powers", "upper_general_clash": "generals",
+             "final_generals": "generals", "place_upper_initial": "places", "upper_generals": "generals",
+             "lu_ma_over": "places", "initial_he": "names", "uppers_he": "names"}
     if kind == "cross_kind" and (len(args.get("names", ())) != 1 or args["names"][0] not in _CROSS_KINDS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one kind of 交车: {' '.join(_CROSS_KINDS)}")
     if kind in needs and needs[kind] not in args:
         raise CatalogError(name, entry, f"test.{needs[kind]}", None, f"is needed by a test of kind {kind}")
+    if kind in ("place_upper_initial", "upper_generals") and ("relation" if kind == "place_upper_initial" else "places") not in args:
+        key = "relation" if kind == "place_upper_initial" else "places"
+        raise CatalogError(name, entry, f"test.{key}", None, f"is needed by a test of kind {kind}")
     if kind == "pair_general" and "pairs" not in args and "by_stem" not in args:
         raise CatalogError(name, entry, "test.pairs", None, "is needed (or by_stem) by a test of kind pair_general")
     if kind == "heaven_pair" and "pairs" not in args and "by_stem" not in args:
@@ -1760,8 +2013,11 @@ def _load(path: Path | str | None) -> tuple[Pattern, ...]:
         seen.add(v["id"])
         req = _requirement(v["test"], loose=True)
         needs = "plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT else ""
+        forms = tuple(t for t in v["test"] if t.kind == "any" and t.names)
+        if bool(forms) != ("forms" in (template_fields(v["why"]) or set())):
+            raise where.fail("why", v["why"], "must name {forms} exactly when a test of kind any names its forms")
         out.append(Pattern(v["id"], v["name"], v["name_trad"], v["kind"], v["source"], v["test"], v["why"], v["note"],
-                           needs, v["name_en"]))
+                           needs, v["name_en"], forms))
     return tuple(out)
 
 
@@ -2209,7 +2465,7 @@ def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
                     if not fn(t, x):
                         break
                 else:
-                    words = x.words()
+                    words = _words(x, item)
                     found[out].append(hit(item, item.why.format_map(words), words))
                     last = item
     return found
@@ -2224,9 +2480,17 @@ def _detect_plain(x: _Lesson, entries: Sequence[_PlainEntry]) -> tuple[list[Any]
                 if not fn2(t2, x):
                     break
             else:
-                words = x.words()
+                words = _words(x, item)
                 found[out].append(hit(item, item.why.format_map(words), words))
     return found
+
+
+def _words(x: _Lesson, item: Any) -> Mapping[str, str]:
+    """The fields of a hit's why: the lesson's, and for a pattern of named forms those that hold (灾厄, 迍福 …)."""
+    forms = getattr(item, "forms", None)
+    if forms:
+        return {**x.words(), "forms": _held_forms(forms, x)}
+    return x.words()
 
 
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
@@ -2316,7 +2580,10 @@ def _load_bifa(path: Path | str | None) -> tuple[BifaLine, ...]:
             out.append(BifaLine(n, v["verse"], v["source"], (), "", reason))
             continue
         tests = _LINE_TESTS(where, "test", v["test"])
-        out.append(BifaLine(n, v["verse"], v["source"], tests, _why(where, "why", v["why"]), note=v["note"]))
+        why = _why(where, "why", v["why"])
+        if "forms" in (template_fields(why) or set()):
+            raise where.fail("why", why, "cannot name {forms} (a line has no named forms)")
+        out.append(BifaLine(n, v["verse"], v["source"], tests, why, note=v["note"]))
     return tuple(out)
 
 
