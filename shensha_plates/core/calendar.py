@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from lunar_python import Solar  # type: ignore[import-untyped]
+from lunar_python import LunarMonth, Solar  # type: ignore[import-untyped]
 
 from shensha_plates.core.cycle import BRANCHES, STEMS, XUN_HEADS, parse_pillar, pillar_index, xun_of, xun_void
 from shensha_plates.core.engine import SEASONS, State
@@ -103,6 +103,8 @@ class CalendarInfo:
     prev_jie: Term
     next_jie: Term
     lunar_date: tuple[int, int, int]  # lunar year, month (negative: leap), day
+    day_term: str | None = None  # the solar term (节 or 中气) whose moment falls on the chart's day, in its zone
+    lunar_month_days: int = 30   # the days of the lunar month (29 or 30: its last is the 晦)
 
     @property
     def hour(self) -> int:
@@ -298,13 +300,21 @@ def from_datetime(moment: _dt.datetime, options: CalendarOptions = CalendarOptio
         prev_jie = _term(lunar_cst.getPrevJie(False))
         next_jie = _term(lunar_cst.getNextJie(False))
         lunar_date = (lunar_cst.getYear(), lunar_cst.getMonth(), lunar_cst.getDay())
+        month_days = LunarMonth.fromYm(lunar_cst.getYear(), lunar_cst.getMonth()).getDayCount()
+        # the term of the day: the day of the day pillar (after 23:00 the next, with zi_hour next-day)
+        the_day = local.date() + _dt.timedelta(days=1 if options.zi_hour == "next-day" and local.hour == 23 else 0)
+        day_term = None
+        for jq in (lunar_cst.getPrevJieQi(False), lunar_cst.getNextJieQi(False)):
+            t = _term(jq)
+            if t.moment.astimezone(local.tzinfo).date() == the_day:
+                day_term = _JIE_ALIASES.get(t.name, _TERM_ALIASES.get(t.name, t.name))
     except CalendarError:
         raise
     except Exception as e:  # anything lunar-python throws becomes ours
         raise CalendarError(f"calendar conversion failed for {local.isoformat()}: {e}") from e
     return CalendarInfo(moment=local, options=options, year=year, month_pillar=month_pillar, day=day,
                         hour_pillar=hour_pillar, month=month, prev_jie=prev_jie, next_jie=next_jie,
-                        lunar_date=lunar_date)
+                        lunar_date=lunar_date, day_term=day_term, lunar_month_days=month_days)
 
 
 _TERM_ALIASES: Final = {"DONG_ZHI": "冬至", "XIAO_HAN": "小寒", "DA_HAN": "大寒", "LI_CHUN": "立春",

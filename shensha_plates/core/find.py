@@ -69,6 +69,11 @@ class Condition:
         return self.kind in ("ke", "lesson") or (self.kind == "spirit" and self.where in LESSON_PLACES)
 
     @property
+    def needs_day(self) -> bool:
+        """A 课体 that reads the date's day (天祸 天寇 二烦: its solar term, the moon's lodging)."""
+        return self.kind == "ke" and _pattern_needs(str(self.value)) == "day"
+
+    @property
     def needs_plate(self) -> bool:
         if self.kind == "ke":  # a 卦 of seed 002 names a spirit of the plates
             from shensha_plates.core.liuren.patterns import patterns
@@ -152,6 +157,9 @@ def parse_condition(text: str, catalog: Catalog | None = None) -> Condition:
     if key == "hour":
         return Condition(raw, "pillar", "hour", _branch(value, "hour"), (), negate)
     if key == "ke":
+        if _pattern_needs(value) == "nian_ming":  # a rule of the querent's years can never hold here
+            raise InputError(f"{raw!r}: {value} reads the querent's years (年命), which find does not take "
+                             "(give them to ke with --birth --sex, and --partner-birth --partner-sex)")
         return Condition(raw, "ke", None, value, (), negate)
     if key in LESSON_PLACES:
         return Condition(raw, "lesson", key, _branch(value, LESSON_PLACES[key]), (), negate)
@@ -184,19 +192,26 @@ def _lesson_branch(ke: object, place: str) -> int:
     return ke.lessons[0 if place == "gan" else 2].upper  # type: ignore[attr-defined, no-any-return]
 
 
-def _ke_names(ke: object, plate: Plate | None = None) -> set[str]:
+def _pattern_needs(name: str) -> str | None:
+    """What the pattern called ``name`` (id, name or traditional name) needs beyond the lesson, or None when
+    no pattern is called so."""
+    from shensha_plates.core.liuren.patterns import patterns
+    return next((p.needs for p in patterns() if name in (p.id, p.name, p.name_trad)), None)
+
+
+def _ke_names(ke: object, plate: Plate | None = None, day: object | None = None) -> set[str]:
     from shensha_plates.core.liuren import liuren_tables
     names = {ke.method, ke.ke}  # type: ignore[attr-defined]
     info = liuren_tables().methods.get(ke.method)  # type: ignore[attr-defined]
     if info is not None:
         names |= {info.name, info.name_trad}
     from shensha_plates.core.liuren.patterns import detect_patterns
-    for hit in detect_patterns(ke, plate):  # type: ignore[arg-type]  # the chart's 课体, 格 and 卦
+    for hit in detect_patterns(ke, plate, day=day):  # type: ignore[arg-type]  # the chart's 课体, 格 and 卦
         names |= {hit.id, hit.name, hit.name_trad}
     return names
 
 
-def _holds(c: Condition, state: State, plate: Plate | None, ke: object | None) -> bool:
+def _holds(c: Condition, state: State, plate: Plate | None, ke: object | None, day: object | None = None) -> bool:
     if c.kind == "pillar":
         if c.where == "year":
             ok = state.year_stem is not None and (state.year_stem, state.year_branch) == (
@@ -225,7 +240,7 @@ def _holds(c: Condition, state: State, plate: Plate | None, ke: object | None) -
     elif c.kind == "lesson":
         ok = _lesson_branch(ke, str(c.where)) == c.value
     else:  # ke
-        ok = str(c.value) in _ke_names(ke, plate)
+        ok = str(c.value) in _ke_names(ke, plate, day)
     return ok != c.negate
 
 
@@ -266,6 +281,8 @@ def search(start: _dt.date, end: _dt.date, conditions: Sequence[Condition], *, e
     if need_lesson and every != "hour":
         raise InputError("a lesson condition (ke=, chu= …, NAME@chu …) needs --every hour: a lesson is read by hour")
     need_plate = any(c.needs_plate for c in conditions)
+    need_day = any(c.needs_day for c in conditions)  # 天祸 天寇 二烦: the date's day, read at each moment
+    days: dict[tuple[_dt.date, bool], object] = {}
     times = tuple((h, 0) for h in range(0, 24, 2)) if every == "hour" else (at,)
     generals = None
     compute = None
@@ -284,7 +301,16 @@ def search(start: _dt.date, end: _dt.date, conditions: Sequence[Condition], *, e
             assert generals is not None and compute is not None and kopts is not None
             assert state.day is not None and state.hour is not None
             ke = compute(state.day, state.hour, generals.at(moment), kopts)
-        met = tuple(c.text for c in conditions if _holds(c, state, plate, ke))
+        day = None
+        if need_day:  # the same for every hour of a day (but the late 子 hour, which may be the next day's)
+            key = (moment.date(), moment.hour == 23)
+            if key not in days:
+                from shensha_plates.core.calendar import from_datetime
+                from shensha_plates.core.liuren.lodging import day_facts
+                days.clear()
+                days[key] = day_facts(from_datetime(moment, cal))
+            day = days[key]
+        met = tuple(c.text for c in conditions if _holds(c, state, plate, ke, day))
         if (met and any_of) or len(met) == len(conditions):
             yield Match(moment, state, met, None if ke is None else ke.ke)
             found += 1

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from shensha_plates.core.calendar import CalendarInfo  # lunar-python loads when a date is first used
     # the Liu Ren method loads when a state first has a day and an hour (or its options are asked for)
     from shensha_plates.core.liuren import HeavenPlate, Ke, KeOptions
+    from shensha_plates.core.liuren.lodging import DayFacts
     from shensha_plates.core.liuren.nianming import NianMing, Querent
     from shensha_plates.core.liuren.spirits import NameStatus
 
@@ -244,6 +245,15 @@ class PlateModel:
         if querent != self._querent:
             self._querent = querent
             self._emit("querent")
+
+    def day_facts(self) -> DayFacts | None:
+        """What 天寇 二烦 天祸 read of the date (its solar term, lunar day, the moon's lodging): None without a
+        date, or when the state's day is no longer the date's."""
+        cal = self._calendar
+        if cal is None or self._state.day != cal.day:
+            return None
+        from shensha_plates.core.liuren.lodging import day_facts
+        return day_facts(cal)
 
     def nian_ming(self) -> NianMing | None:
         """The querent's 本命 and 行年 on the plate now: None without a 式, a querent, or an age (no age

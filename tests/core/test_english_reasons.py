@@ -20,6 +20,7 @@ from shensha_plates.core.errors import CatalogError
 from shensha_plates.core.liuren import compute_ke
 from shensha_plates.core.liuren.nianming import Querent, querent_on
 from shensha_plates.core.liuren.english_text import check_reasons, why_en
+from shensha_plates.core.liuren.lodging import DayFacts, moon_lodging
 from shensha_plates.core.liuren.patterns import BifaHit, PatternHit, bifa_lines, patterns, read_lesson
 from shensha_plates.core.schema import template_fields
 
@@ -40,7 +41,7 @@ def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
 def test_every_pattern_and_detected_line_has_its_english_template_with_the_same_fields() -> None:
     en = english()
     check_reasons(en)
-    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 97
+    assert set(en.pattern_whys) == {p.id for p in patterns()} and len(en.pattern_whys) == 100
     detected = [b for b in bifa_lines() if b.tests]
     assert set(en.bifa_whys) == {b.number for b in detected} and len(en.bifa_whys) == 91
     for p in patterns():
@@ -113,7 +114,9 @@ def _sample() -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
                 q = Querent.parse("甲子" if general % 2 else "乙丑", "m", 30 + day % 12).with_partner(
                     Querent.parse("丙寅", "f", (day + general * 7) % 60 + 1))  # (繁昌 旺孕 解离 read the couple)
                 nm = querent_on(q, ke.plate.heaven, ke.plate.generals, None, None)
-                ps, bs = read_lesson(ke, plate, nm)
+                terms = ("立春", "春分", "立夏", "夏至", "立秋", "秋分", "立冬", "冬至")  # (天祸 天寇 二烦 read the day)
+                d = DayFacts(terms[(day + general) % 8], month, day % 30 + 1, 30, moon_lodging(month, day % 30 + 1))
+                ps, bs = read_lesson(ke, plate, nm, day=d)
                 hits.extend(ps)
                 lines.extend(bs)
     return tuple(hits), tuple(lines)

@@ -351,9 +351,12 @@ def test_a_reading_without_the_date_says_what_it_left_out() -> None:
     ke = ke_at("辛巳", "丑", "戌")
     names, lines = not_tried(plate_of("午", "卯", ke), querent_on(Querent.parse("甲子", "m", 30), ke.plate.heaven,
                                                                   ke.plate.generals, None, None))
-    assert set(names) == {"繁昌", "旺孕", "解离"} and lines == ()  # they read a partner's 行年 too
+    # the couple's read a partner's 行年 too, and 天祸 天寇 二烦 the date's day (a plate may have no date)
+    assert set(names) == {"繁昌", "旺孕", "解离", "天祸", "天寇", "二烦"} and lines == ()
     couple = Querent.parse("甲子", "m", 30).with_partner(Querent.parse("丙寅", "f", 28))
-    names, lines = not_tried(plate_of("午", "卯", ke), querent_on(couple, ke.plate.heaven, ke.plate.generals, None, None))
+    from shensha_plates.core.liuren.lodging import DayFacts
+    names, lines = not_tried(plate_of("午", "卯", ke), querent_on(couple, ke.plate.heaven, ke.plate.generals, None, None),
+                             day=DayFacts(None, 2, 1, 30, 14))
     assert names == () and lines == ()
 
 

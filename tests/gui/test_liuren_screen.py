@@ -707,3 +707,32 @@ def test_the_walk_through_visits_the_querents_years_and_ends_on_their_patterns(w
     lp.go_walk(-1)
     assert window.selected_branch == nm.xing_nian.branch  # the 行年's step selects its branch
     lp.stop_walk()
+
+
+def test_the_lesson_tab_reads_the_dates_day_for_tianhuo(window: MainWindow) -> None:
+    """天祸 天寇 二烦 read the date's day (its solar term, the moon's lodging): the 课传 tab lists them on a dated
+    plate, and not once the dials leave the date's day."""
+    window.set_date("2024-02-04T02:30", "Asia/Shanghai", "lichun", "jie", "next-day")  # 立春 2024-02-04 16:27
+    window.show_lesson()
+    assert window.model.day_facts() is not None and window.model.day_facts().term == "立春"  # type: ignore[union-attr]
+    assert "天祸" in window.lesson.plain_text()
+    st = window.model.state
+    window.model.set_state(State(year_branch=st.year_branch, month=st.month, xun=(st.day + 1) // 10 % 6,  # type: ignore[operator]
+                                 year_stem=st.year_stem, day=(st.day + 1) % 60, hour=st.hour))  # type: ignore[operator]
+    assert window.model.day_facts() is None and "天祸" not in window.lesson.plain_text()
+
+
+def test_the_exported_lesson_table_reads_the_dates_day() -> None:
+    from shensha_plates.core.calendar import from_datetime, parse_datetime
+    from shensha_plates.core.engine import compute_plate
+    from shensha_plates.core.liuren.cli import month_general_at
+    from shensha_plates.core.liuren.lodging import day_facts
+    from shensha_plates.core.liuren.plate import DEFAULT_OPTIONS
+    from shensha_plates.gui.export.lesson_page import lesson_rows
+    info = from_datetime(parse_datetime("2024-02-04T02:30"))  # 立春 2024
+    ke = compute_ke(info.day, info.hour, month_general_at(info.moment, DEFAULT_OPTIONS).general)
+    plate = compute_plate(info.state)
+    for lang in ("zh-Hans", "en"):
+        with_day = " ".join(v for _, v in lesson_rows(ke, plate, lang, None, day_facts(info)))
+        without = " ".join(v for _, v in lesson_rows(ke, plate, lang))
+        assert "天祸" in with_day and "天祸" not in without, lang

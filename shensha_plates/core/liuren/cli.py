@@ -102,6 +102,7 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     calendar: dict[str, Any] | None = None
     state: State | None = None
+    day_info = None
     if args.date:
         if args.day or args.hour:
             raise InputError("give either --date or --day/--hour, not both")
@@ -123,6 +124,11 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
                                  "leave out --general or give the date's")
         day, hour, state = info.day, info.hour, info.state
         calendar = dict(info.to_json())
+        from shensha_plates.core.liuren.lodging import LODGINGS, day_facts
+        day_info = day_facts(info)  # what 天寇 二烦 天祸 read of the date
+        calendar["day_term"] = day_info.term
+        calendar["moon_lodging"] = {"lodging": LODGINGS[day_info.moon], "branch": BRANCHES[day_info.moon_branch],
+                                    "count": "六壬大全"}
         calendar["general_term"] = {"name": g.term, "moment": g.moment.isoformat(timespec="minutes"),
                                     "basis": g.basis}
     else:
@@ -140,8 +146,8 @@ def run_ke(args: argparse.Namespace, out: TextIO) -> int:
     from shensha_plates.core.engine import compute_plate
     from shensha_plates.core.liuren.patterns import not_tried, read_lesson
     zplate = None if state is None else compute_plate(state, catalog)
-    hits, bifa = read_lesson(ke, zplate, nm)
-    untried = not_tried(zplate, nm)  # the rules that need the date or the querent, when they are missing
+    hits, bifa = read_lesson(ke, zplate, nm, day=day_info)
+    untried = not_tried(zplate, nm, day=day_info)  # the rules that need the date or the querent, when they are missing
     spirits = spirits_on(state, ke, options) if catalog == Options() else _spirits_with(state, ke, options, catalog)
     # the month for 旺衰: the date's; without one, the month whose branch the month general is the 合 of
     month_branch, month_basis = (state.month_branch, "date") if state is not None else ((1 - general) % 12, "general")

@@ -7,7 +7,9 @@ earth branch under each), the day stem's lodging (寄宫) and the day branch wit
 them (干上, 支上), the heaven plate, the generals, and — when given — the plates' spirits (for the 卦 of
 seed 002, which name a spirit), the year and the month of the lesson's date (from the plates, or a month
 given: the 课体 that read the season's 旺相 or 太岁 and 月建) and the querent's 年命. A rule that needs what a
-reading lacks is not tried (without a date the season is not guessed from the month general).
+reading lacks is not tried (without a date the season is not guessed from the month general). Nor is a
+rule whose tests, tabled once over the few facts of the lesson each reads, cannot hold for this lesson: see
+"detecting" below (issue 25's index).
 
 >>> from shensha_plates.core.liuren import compute_ke
 >>> from shensha_plates.core.cycle import BRANCHES, PILLARS
@@ -41,6 +43,7 @@ from shensha_plates.core.schema import Field, Kind, Table, Where, entries, one_o
 if TYPE_CHECKING:
     from shensha_plates.core.engine import Plate
     from shensha_plates.core.liuren.ke import Ke
+    from shensha_plates.core.liuren.lodging import DayFacts
     from shensha_plates.core.liuren.nianming import NianMing
 
 __all__ = ["Pattern", "Test", "PatternHit", "patterns", "load_patterns", "detect_patterns", "read_lesson", "KINDS", "TESTS",
@@ -108,7 +111,8 @@ class Pattern:
     tests: tuple[Test, ...]
     why: str
     note: str = ""
-    needs: str = ""  # "plate" (the spirits of the plates) or "nian_ming" (the querent), when a test does
+    needs: str = ""  # "plate" (the spirits of the plates, the month), "nian_ming" (the querent) or "day" (the
+                     # date's day: its solar term, the moon's lodging), when a test does
     name_en: str = ""  # our English rendering (issue 28)
     forms: tuple[Test, ...] = ()  # its tests of kind any with named forms: the why's {forms} names those that hold
 
@@ -143,11 +147,12 @@ class PatternHit:
 class _Lesson:
     """What the tests read of one lesson, computed once (every pattern's tests read the same)."""
 
-    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "day", "stem", "lodge", "branch", "turn", "_overcome",
+    __slots__ = ("ke", "plate", "nian_ming", "month", "year", "trans", "day", "dayf", "stem", "lodge", "branch", "turn", "_overcome",
                  "_words", "_parity", "_frame", "_cross", "_season", "_ph", "_uppers", "_tph", "_nobles")
 
-    def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None) -> None:
-        self.ke, self.plate, self.nian_ming = ke, plate, nian_ming
+    def __init__(self, ke: Ke, plate: Plate | None, nian_ming: NianMing | None, month: int | None = None,
+                 dayf: DayFacts | None = None) -> None:
+        self.ke, self.plate, self.nian_ming, self.dayf = ke, plate, nian_ming, dayf  # (dayf: the date's day)
         # the month (its branch) and the year of the lesson's date: from the plates' state, or given
         if plate is None:
             self.month, self.year = month, None
@@ -212,7 +217,7 @@ class _Lesson:
                            "stem": STEMS[self.stem], "lodge": BRANCHES[self.lodge], "branch": BRANCHES[self.branch],
                            "gan_shang": BRANCHES[self.over(self.lodge)], "zhi_shang": BRANCHES[self.over(self.branch)],
                            "hour": BRANCHES[self.ke.plate.hour], "month": "" if self.month is None else BRANCHES[self.month],
-                           **_couple_words(self)})
+                           **_couple_words(self), **_day_words(self)})
         return self._words
 
     def overcome(self) -> tuple[int, int, int]:
@@ -1370,6 +1375,48 @@ def _t_couple(t: Test, x: _Lesson) -> bool:
     return overcomes(ha, hb) or overcomes(hb, ha)
 
 
+def _day_words(x: _Lesson) -> dict[str, str]:
+    """The moon's lodging (its branch) and yesterday's pillar, in words (empty without a date's day)."""
+    d = x.dayf
+    if d is None:
+        return {}
+    from shensha_plates.core.cycle import pillar_name
+    return {"moon": BRANCHES[d.moon_branch], "prev_day": pillar_name((x.ke.plate.day - 1) % 60)}
+
+
+_ZHONG: Final = frozenset((0, 3, 6, 9))  # 子 卯 午 酉: the 四仲 (四平)
+
+
+def _t_day_form(t: Test, x: _Lesson) -> bool:
+    """What 《六壬大全》 课经 卷九 reads of the date: 天祸 — a 四立 day, and today's stem (or branch) stands over
+    yesterday's, or yesterday's over today's (the stems by their lodges); 天寇 — a 分至 day, and the moon's
+    lodging stands over yesterday's branch (离辰); 二烦 — the month general a 仲, a 四正 day (朔 弦 望 晦) or a
+    仲 day (四平), the sun's lodging (the general, over the hour) and the moon's each over a 仲, and 辰 (斗罡)
+    over 丑 or 未."""
+    d = x.dayf
+    if d is None:
+        return False
+    form = t.names[0]
+    day = x.ke.plate.day
+    prev = (day - 1) % 60
+    if form == "天祸":
+        if d.term not in _FOUR_LI:
+            return False
+        a, b = _LODGE[day % 10], _LODGE[prev % 10]
+        c, e = day % 12, prev % 12
+        return x.over(b) == a or x.over(a) == b or x.over(e) == c or x.over(c) == e
+    if form == "天寇":
+        return d.term in _FEN_ZHI and x.over(prev % 12) == d.moon_branch
+    hp = x.ke.plate
+    return (hp.general in _ZHONG and (d.si_zheng or day % 12 in _ZHONG) and hp.hour in _ZHONG
+            and x.under(d.moon_branch) in _ZHONG and x.under(4) in (1, 7))
+
+
+_FOUR_LI: Final = frozenset(("立春", "立夏", "立秋", "立冬"))
+_FEN_ZHI: Final = frozenset(("春分", "夏至", "秋分", "冬至"))
+_DAY_FORMS: Final = ("天祸", "天寇", "二烦")
+
+
 _QUARTER_PHASE: Final = (0, 1, 3, 4)  # 寅卯辰 wood, 巳午未 fire, 申酉戌 metal, 亥子丑 water
 _FRAME_PHASE: Final = tuple(next(ph for ph, frame in _FRAME.items() if b in frame) for b in range(12))
 
@@ -1629,7 +1676,7 @@ TESTS: Final[Mapping[str, Callable[[Test, _Lesson], bool]]] = {
     "trans_tomb": _t_trans_tomb, "ding_ma": _t_ding_ma, "sun_general": _t_sun_general,
     "ghost_general_over": _t_ghost_general_over, "noble_harmed": _t_noble_harmed,
     "trans_one_phase": _t_trans_one_phase,
-    "couple": _t_couple,
+    "couple": _t_couple, "day_form": _t_day_form,
     "initial_xing": _t_initial_xing, "harm_initial": _t_harm_initial, "initial_true_ghost": _t_initial_true_ghost,
     "day_power": _t_day_power, "under_power": _t_under_power, "initial_under_tomb": _t_initial_under_tomb,
     "later_under": _t_later_under, "upper_general_clash": _t_upper_general_clash, "final_generals": _t_final_generals,
@@ -1642,7 +1689,7 @@ _TEST_FIELDS: Final = {"kind", "branches", "sequences", "pairs", "by_stem", "pla
                        "names", "count", "generals", "powers", "any", "either", "forms", "label"}
 _COUPLE_FORMS: Final = ("德合", "旺孕", "解离")
 _WHY_FIELDS: Final = {"trans", "initial", "under", "day", "stem", "lodge", "branch", "gan_shang", "zhi_shang", "hour",
-                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang",
+                      "month", "fu_nian", "qi_nian", "fu_shang", "qi_shang", "moon", "prev_day",
                       "forms"}  # forms: the named forms of a pattern's any tests that hold
 
 
@@ -1652,7 +1699,8 @@ _NEED_PLATE: Final = 1
 _NEED_MONTH: Final = 2
 _NEED_QUERENT: Final = 4
 _NEED_PARTNER: Final = 8  # the husband's and the wife's 行年 together (a querent and a partner of the other sex)
-_HAVES: Final = 16  # the masks of what a reading may have
+_NEED_DAY: Final = 16  # the date's day: its solar term, lunar day and the moon's lodging (天寇 二烦 天祸)
+_HAVES: Final = 32  # the masks of what a reading may have
 _PLACE_NEED: Final = {"stem": 0, "branch": 0, "hour": 0, "year": _NEED_PLATE, "month": _NEED_MONTH,
                       "ben_ming": _NEED_QUERENT, "xing_nian": _NEED_QUERENT}
 
@@ -1673,6 +1721,8 @@ def _requirement(tests: Sequence[Test], loose: bool = False) -> int:
             req |= _NEED_MONTH
         elif t.kind == "year_upper":
             req |= _NEED_PLATE
+        elif t.kind == "day_form":
+            req |= _NEED_DAY
         elif t.kind == "couple":
             req |= _NEED_QUERENT | _NEED_PARTNER | (_NEED_MONTH if t.names == ("旺孕",) else 0)
         parts: list[int] = []
@@ -1879,6 +1929,8 @@ def _read_test(name: str, entry: str, raw: object) -> Test:
     if kind in ("item_void", "trans_fallen") and (not args.get("names") or any(n not in items_allowed for n in args["names"])):
         raise CatalogError(name, entry, "test.names", raw.get("names"),
                            "must list items among initial, middle, final" + ("" if kind == "trans_fallen" else ", gan_shang, zhi_shang"))
+    if kind == "day_form" and (len(args.get("names", ())) != 1 or args["names"][0] not in _DAY_FORMS):
+        raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one form: {' '.join(_DAY_FORMS)}")
     if kind == "couple" and (len(args.get("names", ())) != 1 or args["names"][0] not in _COUPLE_FORMS):
         raise CatalogError(name, entry, "test.names", raw.get("names"), f"must name one form: {' '.join(_COUPLE_FORMS)}")
     if kind == "frame_upper" and (len(args.get("names", ())) != 1 or args["names"][0] not in ("合", "杀")):
@@ -2012,7 +2064,8 @@ def _load(path: Path | str | None) -> tuple[Pattern, ...]:
             raise where.fail("id", v["id"], "must be a new identifier")
         seen.add(v["id"])
         req = _requirement(v["test"], loose=True)
-        needs = "plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT else ""
+        needs = ("plate" if req & (_NEED_PLATE | _NEED_MONTH) else "nian_ming" if req & _NEED_QUERENT
+                 else "day" if req & _NEED_DAY else "")
         forms = tuple(t for t in v["test"] if t.kind == "any" and t.names)
         if bool(forms) != ("forms" in (template_fields(v["why"]) or set())):
             raise where.fail("why", v["why"], "must name {forms} exactly when a test of kind any names its forms")
@@ -2439,7 +2492,8 @@ _plain_runs = [0]
 def _has(x: _Lesson) -> int:
     nm = x.nian_ming
     return ((_NEED_PLATE if x.plate is not None else 0) | (_NEED_MONTH if x.month is not None else 0)
-            | (0 if nm is None else _NEED_QUERENT | (_NEED_PARTNER if nm.couple() is not None else 0)))
+            | (0 if nm is None else _NEED_QUERENT | (_NEED_PARTNER if nm.couple() is not None else 0))
+            | (_NEED_DAY if x.dayf is not None else 0))
 
 
 def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
@@ -2494,12 +2548,14 @@ def _words(x: _Lesson, item: Any) -> Mapping[str, str]:
 
 
 def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
-                    table: Sequence[Pattern] | None = None, month: int | None = None) -> tuple[PatternHit, ...]:
+                    table: Sequence[Pattern] | None = None, month: int | None = None,
+                    day: DayFacts | None = None) -> tuple[PatternHit, ...]:
     """The patterns the lesson forms, in the data's order. ``plate``: the plates' spirits and their date
     (the 卦 that name a spirit, the 课体 that read the year or the month need it); ``nian_ming``: the
     querent's years (the tests that name them need it); ``month``: the month's branch, when there is no
-    plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …)."""
-    x = _Lesson(ke, plate, nian_ming, month)
+    plate (the 课体 that read the season: 三阳 三阴 富贵 天狱 魄化 …); ``day``: the date's day (its solar term,
+    lunar day and the moon's lodging: 天寇 二烦 天祸 read it; never guessed from a plate)."""
+    x = _Lesson(ke, plate, nian_ming, month, day)
     if table is not None:
         return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)][1])[0])
     return tuple(_run(x, 1)[0])
@@ -2593,34 +2649,36 @@ def bifa_lines() -> tuple[BifaLine, ...]:
 
 
 def detect_bifa(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
-                month: int | None = None) -> tuple[BifaHit, ...]:
+                month: int | None = None, day: DayFacts | None = None) -> tuple[BifaHit, ...]:
     """The lines of the 毕法赋 the lesson shows (of those that can be read from it), in the book's order."""
-    x = _Lesson(ke, plate, nian_ming, month)
+    x = _Lesson(ke, plate, nian_ming, month, day)
     return tuple(_run(x, 2)[1])
 
 
 def read_lesson(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | None = None,
-                month: int | None = None) -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
+                month: int | None = None, day: DayFacts | None = None) -> tuple[tuple[PatternHit, ...], tuple[BifaHit, ...]]:
     """The patterns and the 毕法赋 lines of one lesson together (what the tests read is worked out once).
     The month comes from the plates' date, or ``month`` (a branch) when there is no plate; without either,
-    the rules that read the season are not tried (the month general does not fix the month)."""
-    x = _Lesson(ke, plate, nian_ming, month)
+    the rules that read the season are not tried (the month general does not fix the month); ``day``: see
+    :func:`detect_patterns`."""
+    x = _Lesson(ke, plate, nian_ming, month, day)
     found, lines = _run(x, 3)
     return tuple(found), tuple(lines)
 
 
 def not_tried(plate: Plate | None = None, nian_ming: NianMing | None = None,
-              month: int | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+              month: int | None = None, day: DayFacts | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The patterns (names) and 毕法赋 lines (numbers) a reading cannot form because it lacks the date (the
     plates: the year, the month) or the querent — so that a reading without them says what it left out
     rather than guessing (``ke --day … --general …`` has no month: 三阳 三阴 富贵 天狱 …; without a partner
-    繁昌 旺孕 解离 are not tried)."""
+    繁昌 旺孕 解离 are not tried; without a date's day 天祸 天寇 二烦)."""
     have = ((_NEED_PLATE if plate is not None else 0) | (_NEED_MONTH if plate is not None or month is not None else 0)
-            | (0 if nian_ming is None else _NEED_QUERENT | (_NEED_PARTNER if nian_ming.couple() is not None else 0)))
+            | (0 if nian_ming is None else _NEED_QUERENT | (_NEED_PARTNER if nian_ming.couple() is not None else 0))
+            | (_NEED_DAY if day is not None else 0))
     return _not_tried(have)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=32)
 def _not_tried(have: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
     names = tuple(p.name for p in patterns() if _requirement(p.tests, loose=True) & ~have)
     lines = tuple(b.number for b in bifa_lines() if b.tests and _requirement(b.tests, loose=True) & ~have)

@@ -19,7 +19,7 @@ import os
 import sys
 from pathlib import Path
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from shensha_plates.core.arguments import (CommandParser, UsageError, add_state_arguments, ascii_number,
                                            rejected_warnings, resolve_calendar)
@@ -29,6 +29,10 @@ from shensha_plates.core.engine import State, compute_plate
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.core.lang import LANGS
 from shensha_plates.core.terminal import EXIT_USAGE, emit, say, write_safely
+
+if TYPE_CHECKING:
+    from shensha_plates.core.calendar import CalendarInfo
+    from shensha_plates.core.liuren.lodging import DayFacts
 
 __all__ = ["main", "build_parser", "add_arguments", "run", "add_booklet_arguments", "run_booklet"]
 
@@ -65,6 +69,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_querent_arguments(p)  # the querent's 年命: a row of the lesson's table
     p.add_argument("--kit", action="store_true",
                    help="Zhuang's plates to cut out (a PDF: every disc true to scale, instructions; --paper A4|A3)")
+
+
+def _day_of(lesson: object | None, calendar: CalendarInfo | None) -> DayFacts | None:
+    """The date's day (天祸 天寇 二烦 read it) for a lesson of a date; None otherwise."""
+    if lesson is None or calendar is None:
+        return None
+    from shensha_plates.core.liuren.lodging import day_facts
+    return day_facts(calendar)
 
 
 def _size(text: str | None) -> tuple[int, int | None]:
@@ -122,7 +134,7 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
                                view=ViewConfig(layout=args.layout, orientation=args.orientation,
                                                text_mode=args.text, mountains=args.mountains,
                                                heaven=lesson is not None),
-                               lesson=lesson, nian_ming=nian_ming).validate()
+                               lesson=lesson, nian_ming=nian_ming, day=_day_of(lesson, calendar)).validate()
         _ensure_app()
         plate = compute_plate(state, options)
         path = export(args.output, plate, calendar, opts)

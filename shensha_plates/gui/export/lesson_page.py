@@ -12,6 +12,7 @@ from shensha_plates.core.cycle import BRANCHES, STEMS, pillar_name
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.lang import name_in
 from shensha_plates.core.liuren import Ke
+from shensha_plates.core.liuren.lodging import DayFacts
 from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.liuren.spirits import resolve_names
 from shensha_plates.gui.describe import spirit_name, to_lang
@@ -38,7 +39,7 @@ def place_heaven(plates: PlateScene, ke: Ke, lang: str, general_names: bool = Fa
         ring.set_anchor(ke.plate.under(0), animate=False)
 
 
-def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None) -> list[tuple[str, str]]:
+def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None, day: DayFacts | None = None) -> list[tuple[str, str]]:
     """The lesson's rows in English (issue 28): the heading inside the row (the head column is one
     character wide), each name with its pinyin and gloss where it is named as a term."""
     from shensha_plates.core.english import english, label, pinyin
@@ -69,10 +70,10 @@ def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None) -> list[tupl
                 f"{tr(y.role, 'zh-Hans')} {pinyin(tr(y.role, 'zh-Hans'))} ({roles.get(y.role, y.role)}) "
                 f"{pillar_name(y.pillar)}: {BRANCHES[y.heaven]} over {BRANCHES[y.branch]}, {general_name(y.general, 'en')}"
                 for y in p.years)))
-    lines = detect_bifa(ke, plate, nian_ming)
+    lines = detect_bifa(ke, plate, nian_ming, day=day)
     if lines:
         rows.append(("", "Bifa Fu lines (the book's words): " + "; ".join(f"{h.number}. {h.verse}" for h in lines)))
-    hits = detect_patterns(ke, plate, nian_ming)
+    hits = detect_patterns(ke, plate, nian_ming, day=day)
     if hits:
         rows.append(("", "Patterns: " + "; ".join(f"{label(h.name, h.pattern.name_en)} ({why_en(h)})" for h in hits)))
     heads: dict[int, list[str]] = {}
@@ -89,10 +90,11 @@ def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None) -> list[tupl
     return rows
 
 
-def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = None) -> list[tuple[str, str]]:
+def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = None,
+                day: DayFacts | None = None) -> list[tuple[str, str]]:
     """Rows for the spirits table: the lesson in the books' order, then the spirits on each branch."""
     if lang == "en":
-        return _english_rows(ke, plate, nian_ming)
+        return _english_rows(ke, plate, nian_ming, day)
     hp = ke.plate
     rtl = list(reversed(ke.lessons))
     gens = "".join(general_name(g, lang, short=True) for g in reversed(ke.lesson_generals))
@@ -112,9 +114,9 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = No
             f"{tr(y.role, lang)}{pillar_name(y.pillar)} {BRANCHES[y.branch]}{to_lang('上', lang)}"
             f"{BRANCHES[y.heaven]}{general_name(y.general, lang)}" for y in person.years)))
     from shensha_plates.core.liuren.patterns import detect_patterns
-    hits = detect_patterns(ke, plate, nian_ming)
+    hits = detect_patterns(ke, plate, nian_ming, day=day)
     from shensha_plates.core.liuren.patterns import detect_bifa
-    lines = detect_bifa(ke, plate, nian_ming)
+    lines = detect_bifa(ke, plate, nian_ming, day=day)
     if lines:
         rows.append((tr("bifa", lang), "；".join(f"{h.number}. {to_lang(h.verse, lang)}" for h in lines)))
     if hits:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QPageSize
 from shensha_plates.core.datafile import output_path
 from shensha_plates.core.lang import is_lang
 from shensha_plates.core.liuren import Ke
+from shensha_plates.core.liuren.lodging import DayFacts
 from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.errors import ShenshaError
 from shensha_plates.gui.plate.scene import PrintView, ViewConfig
@@ -56,6 +57,7 @@ class SnapshotOptions:
     view: ViewConfig = field(default_factory=ViewConfig)
     lesson: Ke | None = None      # include this lesson (课传): heaven rings drawn, lesson rows in the table
     nian_ming: NianMing | None = None  # the querent's years on that lesson (a row of the table)
+    day: DayFacts | None = None   # the date's day (天祸 天寇 二烦 read it), when the lesson is a date's
     paper_look: bool = False      # the cream "paper" of the screen instead of white
 
     @property

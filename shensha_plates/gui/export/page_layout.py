@@ -19,6 +19,7 @@ from shensha_plates.core.cycle import BRANCHES
 from shensha_plates.core.engine import Plate
 from shensha_plates.core.lang import is_trad
 from shensha_plates.core.liuren import Ke
+from shensha_plates.core.liuren.lodging import DayFacts
 from shensha_plates.core.liuren.nianming import NianMing
 from shensha_plates.core.text import branch_sections
 from shensha_plates.gui.describe import section_name, state_label
@@ -70,7 +71,7 @@ def caption_lines(plate: Plate, calendar: CalendarInfo | None, lang: str) -> lis
 
 
 def table_rows(plate: Plate, lang: str, catalog: Catalog, lesson: Ke | None = None,
-                nian_ming: NianMing | None = None) -> list[tuple[str, str]]:
+                nian_ming: NianMing | None = None, day: DayFacts | None = None) -> list[tuple[str, str]]:
     rows = []
     for b in range(12):
         if lang == "en":  # the conditions in English: "〔if the Soaring Snake over it〕"
@@ -81,7 +82,7 @@ def table_rows(plate: Plate, lang: str, catalog: Catalog, lesson: Ke | None = No
             sections = branch_sections(plate, b, lambda p: section_name(p, catalog, lang), is_trad(lang), "〔{}〕")
         rows.append((BRANCHES[b], "　".join(f"【{label}】{' '.join(names)}" for label, names in sections)))
     if lesson is not None:  # the lesson, and the spirits on each lesson and transmission
-        rows += lesson_rows(lesson, plate, lang, nian_ming)
+        rows += lesson_rows(lesson, plate, lang, nian_ming, day)
     return rows
 
 
@@ -199,7 +200,7 @@ def png_size(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple[int
     if opts.table:
         img = QImage(8, 8, QImage.Format.Format_ARGB32)
         p = QPainter(img)
-        h += table_height(p, table_rows(plate, opts.lang, catalog, opts.lesson, opts.nian_ming), opts.width - unit * 6, unit) + unit
+        h += table_height(p, table_rows(plate, opts.lang, catalog, opts.lesson, opts.nian_ming, opts.day), opts.width - unit * 6, unit) + unit
         p.end()
     if h > MAX_SIDE:
         # the page's height grows with its width: say which width would fit

@@ -59,7 +59,7 @@ def paint_pages(painter: QPainter, page: QRectF, plate: Plate, calendar: Calenda
             y += unit * 2.0
         y += unit * 0.6
     footer = (unit * 3.2 if opts.legend else 0) + (unit * 2.0 if opts.source else 0)
-    rows = table_rows(plate, opts.lang, cat, opts.lesson, opts.nian_ming) if opts.table else []
+    rows = table_rows(plate, opts.lang, cat, opts.lesson, opts.nian_ming, opts.day) if opts.table else []
     table_h = table_height(painter, rows, inner_w, unit) if rows else 0.0
     plates_h = page.bottom() - margin - footer - table_h - y
     scene, rect, _keep = plates_scene(plate, opts, cat)
@@ -124,7 +124,7 @@ def paint_table_page(painter: QPainter, page: QRectF, plate: Plate, calendar: Ca
         painter.drawText(QRectF(page.left() + margin, top, inner_w, unit * 3.4), Qt.AlignmentFlag.AlignCenter,
                          caption_lines(plate, calendar, opts.lang)[0])
         top += unit * 3.8
-    rows = table_rows(plate, opts.lang, catalog, opts.lesson, opts.nian_ming)
+    rows = table_rows(plate, opts.lang, catalog, opts.lesson, opts.nian_ming, opts.day)
     avail = page.bottom() - margin - footer_height(opts, unit * 1.15, bool(folio)) - top - reserve
     scale = 1.2
     for candidate in (2.2, 2.0, 1.9, 1.8, 1.7, 1.6, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25):

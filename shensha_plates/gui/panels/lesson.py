@@ -213,7 +213,8 @@ class LessonPanel(QWidget):
             return False
         nm = self.model.nian_ming()
         from shensha_plates.core.liuren.patterns import detect_patterns
-        self.walk = walk_steps(ke, self.model.lang, nm, detect_patterns(ke, self.model.plate, nm))
+        self.walk = walk_steps(ke, self.model.lang, nm, detect_patterns(ke, self.model.plate, nm,
+                                                                         day=self.model.day_facts()))
         self.walk_index = -1
         self.go_walk(1)
         return True
@@ -393,7 +394,7 @@ class LessonPanel(QWidget):
             return
         nm = self.model.nian_ming()
         from shensha_plates.core.liuren.patterns import read_lesson
-        self.hits, self.bifa = read_lesson(ke, self.model.plate, nm)
+        self.hits, self.bifa = read_lesson(ke, self.model.plate, nm, day=self.model.day_facts())
         top, rows, tail = lesson_parts(ke, self.model.plate, lang, self.lit, self.names(),
                                        school_differences(ke, lang), self.english(), nm, self.hits, self.bifa)
         if nm is None and self.model.querent is not None:

@@ -755,7 +755,7 @@ class MainWindow(QMainWindow):
         base = SnapshotOptions(fmt=fmt, lang=self.model.lang, view=self.view.config)
         return replace(load_snapshot_options(self.settings.raw(), base), fmt=fmt, lang=self.model.lang,
                        view=self.view.config, lesson=self.model.ke,  # the lesson, when the state has one
-                       nian_ming=self.model.nian_ming())
+                       nian_ming=self.model.nian_ming(), day=self.model.day_facts())
 
     def export_to(self, path: str, opts: SnapshotOptions | None = None) -> bool:
         """Write the current plate to ``path``; a failure is reported and nothing is left behind.
