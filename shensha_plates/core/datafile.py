@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import stat
 import time
 from pathlib import Path
@@ -151,6 +150,8 @@ def _write_atomic(target: str | os.PathLike[str], data: bytes, replace_read_only
             if interrupt.installed():
                 interrupt.written()
         return
+    import secrets  # here, not at the top: it loads hmac and OpenSSL, a few ms of every start that writes nothing
+
     tmp = folder / f".shensha-{secrets.token_hex(8)}.part"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:

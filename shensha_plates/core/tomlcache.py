@@ -70,12 +70,16 @@ def max_entry_size(source_size: int) -> int:
     return 4 * source_size + 65536
 
 
-def _checksum(key: bytes, payload: bytes) -> bytes:
-    return hashlib.sha256(key + b"\n" + payload).hexdigest().encode("ascii")
+def _checksum(key: bytes, payload: bytes | memoryview) -> bytes:
+    h = hashlib.sha256(key)
+    h.update(b"\n")
+    h.update(payload)  # (fed in turn, not joined: a bitmap entry is megabytes)
+    return h.hexdigest().encode("ascii")
 
 
-def read_blob(path: Path, key: bytes, limit: int) -> bytes | None:
-    """The payload of the entry at ``path`` written by :func:`write_blob` under ``key``, or None
+def read_blob(path: Path, key: bytes, limit: int) -> memoryview | None:
+    """The payload of the entry at ``path`` written by :func:`write_blob` under ``key`` (a view of
+    the bytes read), or None
     when it is missing, unreadable, not a regular file of this user's that no one else may write,
     larger than ``limit`` bytes, or damaged (its checksum does not hold). Never raises."""
     try:
@@ -94,8 +98,11 @@ def read_blob(path: Path, key: bytes, limit: int) -> bytes | None:
         os.close(fd)
     if len(raw) > limit:
         return None
-    check, sep, payload = raw.partition(b"\n")
-    if not sep or check != _checksum(key, payload):
+    end = raw.find(b"\n", 0, 100)  # the checksum line (a view of the rest, not a copy)
+    if end < 0:
+        return None
+    payload = memoryview(raw)[end + 1:]
+    if raw[:end] != _checksum(key, payload):
         return None
     return payload
 
@@ -105,7 +112,7 @@ def _read(path: Path, key: bytes, limit: int) -> dict[str, Any] | None:
     if payload is None:
         return None
     try:
-        tree = json.loads(payload)
+        tree = json.loads(bytes(payload))
     except (ValueError, MemoryError, RecursionError):  # damaged (UnicodeDecodeError is a ValueError)
         return None
     if not isinstance(tree, dict) or tree.get("format") != FORMAT or not isinstance(tree.get("data"), dict):

@@ -1,7 +1,8 @@
 """The fixed bands behind a plate's discs: the annuli, their alternating branch cells and rules.
 
-The bands do not turn (each cell stays under its branch), so they are drawn once and cached at
-device resolution; only the names on the discs move. This keeps an animation frame cheap.
+The bands do not turn (each cell stays under its branch), so they are drawn once as a bitmap at
+device resolution (kept between starts too: :mod:`shensha_plates.gui.plate.bitmap_cache`); only the
+names on the discs move. This keeps an animation frame cheap.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem
 
+from shensha_plates.gui.plate import bitmap_cache
 from shensha_plates.gui.style import PALETTE, Palette, branch_angle
 
 __all__ = ["BandsItem", "sector_path"]
@@ -36,7 +37,8 @@ class BandsItem(pg.GraphicsObject):
         self.orientation = "south"
         self.palette: Palette = PALETTE
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._cached = True
+        self._kept = bitmap_cache.Kept()
 
     def configure(self, bands: Sequence[tuple[float, float, bool, float]], orientation: str,
                   palette: Palette = PALETTE, cached: bool = True) -> None:
@@ -44,8 +46,8 @@ class BandsItem(pg.GraphicsObject):
         self.bands = list(bands)
         self.orientation = orientation
         self.palette = palette
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache if cached
-                          else QGraphicsItem.CacheMode.NoCache)
+        self._cached = cached  # exports draw directly
+        self._kept.forget()
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -56,6 +58,12 @@ class BandsItem(pg.GraphicsObject):
         return QPainterPath()
 
     def paint(self, p: QPainter, *args: object) -> None:
+        if self._cached and bitmap_cache.paint_kept(p, self._kept, ("bands", tuple(self.bands), self.orientation),
+                                                    (self.palette,), self.boundingRect(), self._draw):
+            return
+        self._draw(p)
+
+    def _draw(self, p: QPainter) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         for r_in, r_out, upper, c in self.bands:
             a_fill = self.palette.upper_a if upper else self.palette.ring_a

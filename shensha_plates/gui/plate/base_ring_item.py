@@ -7,10 +7,10 @@ import math
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QPicture
-from PySide6.QtWidgets import QGraphicsItem
 
 from shensha_plates.core.cycle import BRANCHES, MOUNTAINS
 from shensha_plates.gui.fonts import plate_font
+from shensha_plates.gui.plate import bitmap_cache
 from shensha_plates.gui.style import PALETTE, Palette, annulus_path, branch_angle
 
 __all__ = ["BaseRingItem"]
@@ -29,6 +29,8 @@ class BaseRingItem(pg.GraphicsObject):
         self.palette: Palette = PALETTE
         self.char_px = 16.0
         self._pic: QPicture | None = None
+        self._cached = True
+        self._kept = bitmap_cache.Kept()
         self.direct_paint = False  # exports: no QPicture (its fonts rescale on other devices)
         # pyqtgraph delivers hoverEvent itself; Qt hover events are not needed
 
@@ -40,8 +42,9 @@ class BaseRingItem(pg.GraphicsObject):
                   palette: Palette = PALETTE, cached: bool = True) -> None:
         self.prepareGeometryChange()
         # on screen the ring of branches never changes between state changes: keep it as a bitmap
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache if cached
-                          else QGraphicsItem.CacheMode.NoCache)
+        # (between starts too: bitmap_cache); exports draw it directly
+        self._cached = cached
+        self._kept.forget()
         self.r_in = r_in
         self.char_px = char_px
         self.r_out = r_in + char_px * 1.9
@@ -110,7 +113,10 @@ class BaseRingItem(pg.GraphicsObject):
             self._draw(p)
             p.restore()
         elif self._pic is not None:
-            p.drawPicture(0, 0, self._pic)
+            if not (self._cached and bitmap_cache.paint_kept(
+                    p, self._kept, ("base", self.r_in, self.char_px, self.orientation, self.mountains), (self.palette,),
+                    self.boundingRect(), self._draw)):
+                p.drawPicture(0, 0, self._pic)
 
     def branch_at(self, scene_pos: QPointF) -> int:
         parent = self.parentItem()

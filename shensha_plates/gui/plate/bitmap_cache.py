@@ -26,17 +26,20 @@ from __future__ import annotations
 
 import atexit
 import hashlib
+import math
 import struct
 import sys
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QPointF, QTimer, qVersion
-from PySide6.QtGui import QGuiApplication, QImage, QPixmap
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, qVersion
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap, QTransform
 
 from shensha_plates.core import tomlcache
 
-__all__ = ["digest", "lookup", "record", "stats", "FILE_NAME"]
+__all__ = ["digest", "lookup", "record", "stats", "Kept", "paint_kept", "FILE_NAME"]
 
 FILE_NAME: Final = "plate-bitmaps.bin"
 _MAGIC: Final = b"shensha-plates bitmaps 1\n"
@@ -45,7 +48,8 @@ _LIMIT: Final = 64 * 1024 * 1024           # a whole plate at 4K is a few megaby
 _RECORD_MS: Final = 2000                   # the start's first pictures: what is kept for the next
 _FORMAT: Final = QImage.Format.Format_ARGB32_Premultiplied
 
-_DRAWING_MODULES: Final = ("slot_paint.py", "ring_item.py", "fit.py", "bitmap_cache.py")
+_DRAWING_MODULES: Final = ("slot_paint.py", "ring_item.py", "fit.py", "bitmap_cache.py", "bands_item.py",
+                            "base_ring_item.py")
 
 
 class _Store:
@@ -54,11 +58,11 @@ class _Store:
     def __init__(self) -> None:
         self.loaded = False
         self.path: Path | None = None
-        self.payload = b""
+        self.payload = memoryview(b"")
         self.index: dict[bytes, tuple[int, int, int, float, float, float]] = {}
         self.recording = True
         self.timer_started = False
-        self.kept: dict[bytes, bytes] = {}  # digest -> its record (head and pixels), in drawing order
+        self.kept: dict[bytes, bytes | memoryview] = {}  # digest -> its record (head and pixels), in drawing order
         self.drawn = 0                       # bitmaps drawn afresh while recording
         self.hits = 0
 
@@ -112,7 +116,7 @@ def _load() -> None:
         return
     store.path = folder / FILE_NAME
     payload = tomlcache.read_blob(store.path, _MAGIC, _LIMIT)
-    if payload is None or not payload.startswith(_MAGIC):
+    if payload is None or payload[:len(_MAGIC)] != _MAGIC:
         return
     index: dict[bytes, tuple[int, int, int, float, float, float]] = {}
     at = len(_MAGIC)
@@ -155,7 +159,7 @@ def record(key: bytes, img: QImage, dpr: float, offset: QPointF) -> None:
     _keep(key, head + bytes(img.constBits()), drawn=True)
 
 
-def _keep(key: bytes, data: bytes, drawn: bool) -> None:
+def _keep(key: bytes, data: bytes | memoryview, drawn: bool) -> None:
     store = _STORE
     if not store.recording:
         return
@@ -186,3 +190,61 @@ def stats() -> dict[str, int]:
     """How this process used the cache: bitmaps given from the file, drawn afresh while recording,
     and kept for the next start."""
     return {"hits": _STORE.hits, "drawn": _STORE.drawn, "kept": len(_STORE.kept)}
+
+
+class Kept:
+    """An item's bitmap of its fixed drawing (see :func:`paint_kept`): the last one, and what it was
+    drawn for. :meth:`forget` when what the item draws changes."""
+
+    def __init__(self) -> None:
+        self.token: tuple[object, ...] | None = None
+        self.hit: tuple[QPixmap, QPointF] | None = None
+
+    def forget(self) -> None:
+        self.token = self.hit = None
+
+
+def paint_kept(p: QPainter, kept: Kept, parts: tuple[object, ...], lasting: tuple[object, ...], bounds: QRectF,
+               draw: Callable[[QPainter], None]) -> bool:
+    """Paint what ``draw`` paints (in the item's coordinates, within ``bounds``) as a bitmap at
+    device resolution, kept in ``kept`` and between starts; ``parts`` and ``lasting``: everything
+    ``draw`` reads (see :func:`digest`). For the fixed parts of a plate (the bands, the ring of
+    branches), in place of Qt's device-coordinate cache, which cannot be kept. Only when the
+    painter's transform is a plain scale and shift: False (nothing painted) otherwise, and the
+    caller draws directly."""
+    t = p.transform()
+    if t.m12() != 0 or t.m21() != 0 or t.m11() <= 0 or abs(t.m22() - t.m11()) > 1e-9 * t.m11():
+        return False
+    device = p.device()
+    dpr = device.devicePixelRatioF() if device is not None else 1.0
+    scale = t.m11() * dpr
+    # the item's origin on the device, a whole pixel and the fraction drawn into the bitmap (so
+    # that it lands exactly where Qt would have drawn it, not up to half a pixel off)
+    x, y = t.dx() * dpr, t.dy() * dpr
+    ix, iy = math.floor(x), math.floor(y)
+    fx, fy = round(x - ix, 3), round(y - iy, 3)
+    token = (scale, dpr, fx, fy)
+    if kept.token != token or kept.hit is None:
+        key = digest(*parts, scale, dpr, fx, fy, lasting=lasting)
+        hit = lookup(key)
+        if hit is None:
+            box = QTransform.fromScale(scale, scale).mapRect(bounds)
+            left, top = math.floor(box.left()) - 1, math.floor(box.top()) - 1
+            img = QImage(max(1, math.ceil(box.right()) + 2 - left), max(1, math.ceil(box.bottom()) + 2 - top), _FORMAT)
+            img.fill(Qt.GlobalColor.transparent)
+            ip = QPainter(img)
+            ip.translate(fx - left, fy - top)
+            ip.scale(scale, scale)
+            draw(ip)
+            ip.end()
+            pix = QPixmap.fromImage(img)
+            pix.setDevicePixelRatio(dpr)
+            hit = (pix, QPointF(-left, -top))  # the origin's whole pixel inside the bitmap
+            record(key, img, dpr, hit[1])
+        kept.token, kept.hit = token, hit
+    pix, at = kept.hit
+    p.save()
+    p.setTransform(QTransform())
+    p.drawPixmap(QPointF((ix - at.x()) / dpr, (iy - at.y()) / dpr), pix)
+    p.restore()
+    return True
