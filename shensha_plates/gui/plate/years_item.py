@@ -50,28 +50,39 @@ class YearsItem(pg.GraphicsObject):
     def tag_layout(self, branch: int, tag: str, whose: int = 0) -> tuple[QRectF, float, str]:
         """The tag's box, its letters' size and its text as drawn. The box is centred past the branch's
         character along the ring — clockwise for the querent, the other way for the partner — its near
-        edge a little clear of the character whatever its width. A tag is written on one line, or a
-        word (a character) a line where the ring runs up and down (beside 卯 and 酉), whichever lies
-        narrower across the ring; one still wider than the ring is set a little smaller (not below
-        0.8 of the plate's characters: its edges may then reach a neighbouring ring's margin)."""
+        edge a little clear of the character whatever its width. Its words (a Chinese tag's characters)
+        are set on one line or broken into lines, whichever break stays inside the branch's cell along
+        the ring and is narrowest across it (beside 卯 and 酉, where the ring runs up and down, 配命 is set
+        a character a line); one still wider than the ring is set a little smaller (not below 0.8 of the
+        plate's characters: its edges may then reach a neighbouring ring's margin)."""
         size = self.char_px * 0.95
         metrics = QFontMetricsF(plate_font(size, bold=True))
         base = math.radians(branch_angle(branch, self.orientation))
         c, s = abs(math.cos(base)), abs(math.sin(base))
-        words = tag.split() if " " in tag else list(tag) if not tag.isascii() else [tag]
-        best: tuple[float, float, float, str] | None = None  # across, width, height (/ size), text
-        for lines in ([tag], words):
-            per_w = max(metrics.horizontalAdvance(line) for line in lines) / size + 0.5
+        words = tag.split(" ") if tag.isascii() else list(tag)
+        room = (self.r_mid * math.pi / 12 - self.char_px * 0.89) / size  # for the box along the ring, / size
+        best: tuple[float, float, float, float, str] | None = None  # past the cell, across, width, height, text
+        for breaks in range(1 << max(0, len(words) - 1)):
+            lines, line = [], words[0] if words else ""
+            for i, word in enumerate(words[1:]):
+                if breaks >> i & 1:
+                    lines.append(line)
+                    line = word
+                else:
+                    line += ("" if not tag.isascii() else " ") + word
+            lines.append(line)
+            per_w = max(metrics.horizontalAdvance(t) for t in lines) / size + 0.5  # width / size
             per_h = 1.2 * len(lines) + 0.15
-            across = per_w * c + per_h * s
-            if best is None or across < best[0] - 1e-9:
-                best = (across, per_w, per_h, "\n".join(lines))
+            across, along = per_w * c + per_h * s, per_w * s + per_h * c
+            key = (max(0.0, along - room), across, per_w, per_h, "\n".join(lines))
+            if best is None or key[:2] < best[:2]:
+                best = key
         assert best is not None
-        across, per_w, per_h, text = best
+        _, across, per_w, per_h, text = best
         if self.ring_width > 0:
             size = max(self.char_px * 0.8, min(size, self.ring_width * 0.95 / across))
         width, height = size * per_w, size * per_h
-        along = self.char_px * 0.89 + (width * s + height * c) / 2  # half the box along the ring
+        along = self.char_px * 0.89 + (width * s + height * c) / 2  # to the box's centre along the ring
         sign = -1.0 if whose else 1.0
         a = base + sign * along / max(1.0, self.r_mid)
         x, y = self.r_mid * math.cos(a), self.r_mid * math.sin(a)
