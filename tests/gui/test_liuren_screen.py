@@ -596,6 +596,10 @@ def test_snapshot_takes_the_querent_only_with_a_lesson(tmp_path: Path) -> None:
     assert main(["snapshot", "--year", "戊寅", "--month", "10", "--xun", "甲戌", "--birth", "1975", "--sex", "m",
                  "-o", str(tmp_path / "x.png")], out=io.StringIO(), err=err) == 2
     assert "--birth needs a lesson" in err.getvalue() and not (tmp_path / "x.png").exists()
+    err = io.StringIO()
+    assert main(["snapshot", "--year", "戊寅", "--month", "10", "--xun", "甲戌", "--partner-birth", "1977",
+                 "--partner-sex", "f", "-o", str(tmp_path / "x.png")], out=io.StringIO(), err=err) == 2
+    assert "--partner-birth needs a lesson" in err.getvalue() and not (tmp_path / "x.png").exists()
 
 
 def test_the_lesson_tab_and_the_export_list_the_patterns(window: MainWindow) -> None:

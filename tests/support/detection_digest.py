@@ -6,7 +6,7 @@ The readings: each of the 720 lessons (60 days × 12 turns of the heaven plate) 
 and a day hour (午) — so with the night 贵人 and the day 贵人 and their generals — each read bare (no
 date, no querent) and with a month, a querent and a partner of the other sex given (the rules that
 read the season, the querent's years or the couple's); and 120 moments of real dates read with their
-plates (the 卦 that name a spirit, the year's spirits) and a querent. For each rule the digest keeps the readings at which it forms, as
+plates (the 卦 that name a spirit, the year's spirits), the facts of their day and a querent. For each rule the digest keeps the readings at which it forms, as
 a bitmap (hex) over the readings in that order.
 
 The digest records the rule ids it covers: a rule added later is not compared (its id is not in the
@@ -33,30 +33,32 @@ FORMAT = 1
 _SEXES: Final[tuple[Literal["m"], Literal["f"]]] = ("m", "f")
 
 
-def readings() -> Iterator[tuple[Any, Any, Any, int | None]]:
-    """(ke, plate, nian_ming, month) of each reading, in the digest's order."""
+def readings() -> Iterator[tuple[Any, Any, Any, int | None, Any]]:
+    """(ke, plate, nian_ming, month, the date's day facts) of each reading, in the digest's order."""
     from shensha_plates.core.liuren import compute_ke
     from shensha_plates.core.liuren.nianming import nian_ming
     for hour in (0, 6):  # 子 (night 贵人), 午 (day 贵人)
         for day in range(60):
             for turn in range(12):
                 ke = compute_ke(day, hour, (turn + hour) % 12)
-                yield ke, None, None, None
+                yield ke, None, None, None, None
                 hp = ke.plate
                 birth, sex, age = (day * 7 + turn * 5) % 60, _SEXES[(day + turn) % 2], 1 + (day * 11 + turn * 7) % 90
                 nm = nian_ming(hp.heaven, hp.generals, birth, sex, age)
                 other = _SEXES[(day + turn + 1) % 2]  # a partner of the other sex (繁昌 旺孕 解离 read the two)
                 partner = nian_ming(hp.heaven, hp.generals, (birth + 3 * day + turn) % 60, other, 1 + (age + turn * 3) % 90)
-                yield ke, None, replace(nm, partner=partner), (day + 5 * turn + hour) % 12
+                yield ke, None, replace(nm, partner=partner), (day + 5 * turn + hour) % 12, None
     yield from _dated()
 
 
-def _dated() -> Iterator[tuple[Any, Any, Any, int | None]]:
-    """120 moments, 37 days and 5 hours apart from 2001-01-01 (Beijing time), with their plates."""
+def _dated() -> Iterator[tuple[Any, Any, Any, int | None, Any]]:
+    """120 moments, 37 days and 5 hours apart from 2001-01-01 (Beijing time), with their plates and the
+    facts of their day (its solar term, lunar day and lodging: 天祸 天寇 二烦)."""
     import zoneinfo
 
     from shensha_plates.core.engine import compute_plate
     from shensha_plates.core.liuren import compute_ke_at
+    from shensha_plates.core.liuren.lodging import day_facts
     from shensha_plates.core.liuren.nianming import nian_ming
     tz = zoneinfo.ZoneInfo("Asia/Shanghai")
     start = _dt.datetime(2001, 1, 1, 0, 30, tzinfo=tz)
@@ -66,7 +68,7 @@ def _dated() -> Iterator[tuple[Any, Any, Any, int | None]]:
         plate = compute_plate(info.state)
         hp = ke.plate
         nm = nian_ming(hp.heaven, hp.generals, (i * 13) % 60, _SEXES[i % 2], 1 + (i * 17) % 90)
-        yield ke, plate, nm, None
+        yield ke, plate, nm, None, day_facts(info)
 
 
 def compute_digest() -> dict[str, Any]:
@@ -76,8 +78,8 @@ def compute_digest() -> dict[str, Any]:
     pats: dict[str, int] = {p.id: 0 for p in patterns()}
     lines: dict[str, int] = {str(b.number): 0 for b in bifa_lines() if b.tests}
     n = 0
-    for ke, plate, nm, month in readings():
-        hits, bifa = read_lesson(ke, plate, nm, month)
+    for ke, plate, nm, month, dayf in readings():
+        hits, bifa = read_lesson(ke, plate, nm, month, dayf)
         bit = 1 << n
         for h in hits:
             pats[h.id] |= bit

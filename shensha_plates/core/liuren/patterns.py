@@ -2335,11 +2335,11 @@ class _Index:
 
     def __init__(self, rules: Sequence[_Rule], probes: _Probes) -> None:
         entries: list[_Entry] = []
-        reqs: list[int] = []  # what each entry's rule needs of a reading (all its forms alike)
+        reqs: list[int] = []  # what each entry needs of a reading (a form: what its own tests need)
         keyed: dict[tuple[str, ...], dict[int, frozenset[int]]] = {}
         for item, tests, hit, out in rules:
-            req = _requirement(tests)
-            for form in _forms(tests, probes):
+            forms = _forms(tests, probes)
+            for form in forms:
                 j, rest = len(entries), []
                 for t in form:
                     k = probes.keyed(t)
@@ -2349,7 +2349,7 @@ class _Index:
                         on_key = keyed.setdefault(k[0], {})
                         on_key[1 << j] = on_key[1 << j] & frozenset(k[1]) if 1 << j in on_key else frozenset(k[1])
                 entries.append((item, tuple(rest), hit, out))
-                reqs.append(req)
+                reqs.append(_requirement(form) if len(forms) > 1 else _requirement(tests))
         self.entries = tuple(entries)
         self.full = (1 << len(entries)) - 1
         # the rules a byte of a bitmap stands for, for each of its values (walking the bitmap a byte at a
@@ -2482,7 +2482,7 @@ def _default_plain() -> _Plain:
     return _Plain(_rules(patterns(), bifa_lines()))
 
 
-# Making the index costs about as much as detecting 800 lessons without it (some 40 ms): a process that
+# Making the index costs about as much as detecting 650 lessons without it (some 55 ms): a process that
 # reads a few charts (``ke`` on the command line, the window's first chart) does not make it; one that
 # reads many (a search over dates, the quiz, the benchmark) makes it after this many readings.
 _INDEX_AFTER = 256

@@ -121,8 +121,9 @@ def run(args: argparse.Namespace, out: TextIO | None, err: TextIO | None) -> int
             from shensha_plates.core.liuren.cli import nian_ming_from_args
             nian_ming = nian_ming_from_args(args, lesson, ke_options, state,
                                             None if calendar is None else calendar.moment)
-        elif getattr(args, "birth", None) is not None:
-            raise UsageError("--birth needs a lesson: an hour (--hour, or a --date with a time)")
+        elif getattr(args, "birth", None) is not None or getattr(args, "partner_birth", None) is not None:
+            raise UsageError(f"{'--birth' if getattr(args, 'birth', None) is not None else '--partner-birth'} needs a "
+                             "lesson: an hour (--hour, or a --date with a time)")
         for line in rejected_warnings(args.variant):  # a rejected reading is never chosen silently
             say(err, line.removeprefix("shensha-plates: "))
         width, height = _size(args.size)
