@@ -20,6 +20,7 @@ __all__ = ["run_app", "open_window", "prepare_application", "reduce_motion_reque
 
 
 _GSETTINGS = ("gsettings", "get", "org.gnome.desktop.interface", "enable-animations")
+_ASK_MS = 300
 
 
 def reduce_motion_requested() -> bool:
@@ -36,11 +37,15 @@ def reduce_motion_requested() -> bool:
 def ask_desktop_after_first_paint(window: QMainWindow) -> None:
     """Once the window has been painted, ask GNOME (in the background) whether animations are
     off, and if so turn reduced motion on. Nothing moves before the user acts, so the answer is
-    not needed for the first picture; asking earlier made every start wait for ``gsettings``."""
+    not needed for the first picture; asking earlier made every start wait for ``gsettings``. It
+    is asked a moment after the first paint (``_ASK_MS``), not at once: starting the process forks
+    the program, which cost the first picture's own event-loop turn a few milliseconds."""
     from PySide6.QtCore import QProcess, QTimer
     from shiboken6 import isValid
 
     def ask() -> None:
+        if not isValid(window):  # closed in the moment before asking
+            return
         proc = QProcess(window)
         proc.setProgram(_GSETTINGS[0])
         proc.setArguments(list(_GSETTINGS[1:]))
@@ -72,7 +77,7 @@ def ask_desktop_after_first_paint(window: QMainWindow) -> None:
         if status == QProcess.ExitStatus.NormalExit and code == 0 and out == "false":
             window.panel.reduce_motion.setChecked(True)  # type: ignore[attr-defined]
 
-    after_first_paint(window, 0, ask)
+    after_first_paint(window, _ASK_MS, ask)
 
 
 def after_first_paint(window: QMainWindow, delay_ms: int, then: Callable[[], None]) -> None:
