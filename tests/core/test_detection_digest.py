@@ -92,7 +92,7 @@ def test_indexed_and_plain_agree_under_every_setting() -> None:
                 for x in (_Lesson(ke, None, None, None), _Lesson(ke, None, nm, (day + turn + n) % 12)):
                     have = _has(x)
                     a = _detect(x, ix, ix.allowed[have])
-                    b = _detect_plain(x, plain.by_have[have][3])
+                    b = _detect_plain(x, plain.of(have, 3))
                     assert [(h.id, h.why) for h in a[0]] == [(h.id, h.why) for h in b[0]], (opts, day, turn)
                     assert [(h.number, h.why) for h in a[1]] == [(h.number, h.why) for h in b[1]], (opts, day, turn)
                     compared += 1

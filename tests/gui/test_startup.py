@@ -126,3 +126,45 @@ def test_a_window_gone_before_the_desktop_answers_ends_quietly(tmp_path: Path) -
                          text=True, timeout=60)
     assert out.returncode == 0 and "ENDED" in out.stdout, out.stderr[-2000:]
     assert "Traceback" not in out.stderr and "still running" not in out.stderr, out.stderr[-2000:]
+
+
+def test_the_garbage_collector_pauses_for_the_start_only(qtbot: QtBot) -> None:
+    """Paused from the start of open_window, running again half a second after the first picture."""
+    import gc
+
+    from shensha_plates.gui.shell.app import collector_paused
+    assert gc.isenabled()
+    window = open_window([])
+    assert window is not None
+    qtbot.addWidget(window)
+    assert collector_paused() and not gc.isenabled()
+    QApplication.processEvents()
+    window.view.viewport().repaint()  # type: ignore[attr-defined]
+    assert not gc.isenabled()  # not while the first picture is being made
+    qtbot.waitUntil(gc.isenabled, timeout=3000)
+    assert not collector_paused()
+
+
+def test_the_collector_runs_again_when_the_window_goes_or_the_start_fails(qtbot: QtBot,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    from shensha_plates.core.errors import CatalogError
+    window = open_window([])
+    assert window is not None and not gc.isenabled()
+    window.deleteLater()  # gone before it was ever painted
+    qtbot.waitUntil(gc.isenabled, timeout=3000)
+
+    def damaged() -> None:
+        raise CatalogError("x.toml", "spirit y", "name", "", "empty")
+    monkeypatch.setattr("shensha_plates.core.catalog.default_catalog", damaged)
+    monkeypatch.setattr("PySide6.QtWidgets.QMessageBox.critical", lambda *_a, **_k: 0)  # no dialog to wait on
+    assert open_window([]) is None
+    assert gc.isenabled()
+
+    def broken(*_a: object, **_k: object) -> None:
+        raise RuntimeError("a fault while the window is built")
+    monkeypatch.setattr("shensha_plates.gui.shell.app._open_window", broken)
+    with pytest.raises(RuntimeError):
+        open_window([])
+    assert gc.isenabled()

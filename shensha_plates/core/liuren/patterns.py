@@ -2465,16 +2465,23 @@ class _Plain:
     """The rules in the data's order, each with all its tests, for each mask of what a reading has (the
     plates, the month, the querent): what a reading runs until the index is made."""
 
-    __slots__ = ("by_have",)
+    __slots__ = ("flat", "reqs", "lists")
 
     def __init__(self, rules: Sequence[_Rule]) -> None:
-        reqs = [_requirement(tests) for _, tests, _, _ in rules]
+        self.reqs = [_requirement(tests) for _, tests, _, _ in rules]
         # each rule as its first test and the rest (most rules are one test: no inner loop)
-        flat = [(item, TESTS[tests[0].kind], tests[0], tuple((TESTS[t.kind], t) for t in tests[1:]), hit, out)
-                for item, tests, hit, out in rules]
-        # for each mask of what a reading has, and each choice of outputs (1 patterns, 2 lines, 3 both)
-        self.by_have = tuple(tuple(tuple(e for e, r in zip(flat, reqs, strict=True) if not r & ~have and outs >> e[5] & 1)
-                                   for outs in range(4)) for have in range(_HAVES))
+        self.flat = [(item, TESTS[tests[0].kind], tests[0], tuple((TESTS[t.kind], t) for t in tests[1:]), hit, out)
+                     for item, tests, hit, out in rules]
+        self.lists: dict[tuple[int, int], tuple[_PlainEntry, ...]] = {}
+
+    def of(self, have: int, outs: int) -> tuple[_PlainEntry, ...]:
+        """The rules a reading that has ``have`` can form, of the outputs ``outs`` (1 patterns, 2 lines, 3
+        both): listed when first asked for."""
+        got = self.lists.get((have, outs))
+        if got is None:
+            got = self.lists[have, outs] = tuple(e for e, r in zip(self.flat, self.reqs, strict=True)
+                                                 if not r & ~have and outs >> e[5] & 1)
+        return got
 
 
 @lru_cache(maxsize=1)
@@ -2503,7 +2510,7 @@ def _run(x: _Lesson, outs: int) -> tuple[list[Any], list[Any]]:
         ix = _default_index()
         return _detect(x, ix, ix.allowed[_has(x)] & ix.outs[outs])
     _plain_runs[0] += 1
-    return _detect_plain(x, _default_plain().by_have[_has(x)][outs])
+    return _detect_plain(x, _default_plain().of(_has(x), outs))
 
 
 def _detect(x: _Lesson, ix: _Index, which: int) -> tuple[list[Any], list[Any]]:
@@ -2557,7 +2564,7 @@ def detect_patterns(ke: Ke, plate: Plate | None = None, nian_ming: NianMing | No
     lunar day and the moon's lodging: 天寇 二烦 天祸 read it; never guessed from a plate)."""
     x = _Lesson(ke, plate, nian_ming, month, day)
     if table is not None:
-        return tuple(_detect_plain(x, _Plain(_rules(table, ())).by_have[_has(x)][1])[0])
+        return tuple(_detect_plain(x, _Plain(_rules(table, ())).of(_has(x), 1))[0])
     return tuple(_run(x, 1)[0])
 
 
