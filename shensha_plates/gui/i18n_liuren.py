@@ -33,8 +33,15 @@ LIUREN_STRINGS: Final[Mapping[str, tuple[str, str, str]]] = {
     "nian_ming": ("年命", "年命", "querent"),
     "ben_ming": ("本命", "本命", "birth year"),
     "xing_nian": ("行年", "行年", "year of life"),
-    "ming_tag": ("命", "命", "birth year (本命)"),
-    "nian_tag": ("年", "年", "year of life (行年)"),
+    # the tags on the plate's ring of earth branches (short: they sit in a cell beside the branch); the
+    # partner's are 配命 配年, drawn hollow on the branch's other side (lesson_text.year_marks)
+    "ming_tag": ("命", "命", "birth"),
+    "nian_tag": ("年", "年", "year"),
+    "ming_nian_tag": ("命年", "命年", "birth, year"),
+    "partner_ming_tag": ("配命", "配命", "p. birth"),
+    "partner_nian_tag": ("配年", "配年", "p. year"),
+    "partner_ming_nian_tag": ("配命年", "配命年", "p. birth, year"),
+    "partner_year": ("配偶{role}", "配偶{role}", "partner's {role}"),
     "male": ("男", "男", "male"),
     "female": ("女", "女", "female"),
     "age_xusui": ("虚岁{age}", "虛歲{age}", "age {age} (counted from 1 at birth)"),

@@ -27,7 +27,10 @@ from shensha_plates.gui.liuren import GENERAL_QUALITY, general_name
 
 __all__ = ["lesson_html", "lesson_parts", "spirits_html", "spirit_rows", "Lit", "school_differences", "WalkStep",
            "setting_words", "choice_words",
-           "walk_steps", "ELIMINATING"]
+           "walk_steps", "ELIMINATING", "year_marks", "year_role", "QUERENT", "PARTNER"]
+
+QUERENT: Final = 0  # whose years a tag on the plate marks: the querent's
+PARTNER: Final = 1  # or the partner's
 
 
 _INK = {"good": "#b3261e", "bad": "#1c2b4a", "mixed": "#1f6f6b"}
@@ -239,9 +242,9 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                                 for h in bifa) + "</p>")
 
     # the querent's 年命 (and the partner's): each year's branch, the heaven branch over it and the general on that
-    people = [] if nian_ming is None else [(T("nian_ming"), nian_ming, True)] + (
-        [] if nian_ming.partner is None else [(T("partner"), nian_ming.partner, False)])
-    for title, person, linked in people:
+    people = [] if nian_ming is None else [(T("nian_ming"), nian_ming, "")] + (
+        [] if nian_ming.partner is None else [(T("partner"), nian_ming.partner, "partner.")])
+    for title, person, whose in people:
         sex = T("male") if person.sex == "m" else T("female")
         out.append(f"<h3 style='margin:8px 0 2px 0'>{_e(title)}"
                    f"<span style='font-weight:normal;font-size:small;color:#555'>（{_e(sex)}，"
@@ -250,11 +253,11 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
                    "</span></h3><table cellspacing='0'>")
         for y in person.years:
             td = "<td valign='middle' style='padding:0px 7px'>"
-            role = (f"<a href='year:{y.role}' style='color:#1b4f8a;text-decoration:none'>{_e(T(y.role))}</a>" if linked
-                    else _e(T(y.role)))
-            heaven = (f"<a href='year:{y.role}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
-                      f"{_e(BRANCHES[y.heaven])}</a>" if linked
-                      else f"<span style='font-size:19pt;color:#1f2430'>{_e(BRANCHES[y.heaven])}</span>")
+            # a click shows the year on the plate (the querent's in the plate's tag colour, the partner's in its)
+            colour = "#1b4f8a" if not whose else "#7a2e5a"
+            role = f"<a href='year:{whose}{y.role}' style='color:{colour};text-decoration:none'>{_e(T(y.role))}</a>"
+            heaven = (f"<a href='year:{whose}{y.role}' style='font-size:19pt;color:#1f2430;text-decoration:none'>"
+                      f"{_e(BRANCHES[y.heaven])}</a>")
             out.append(f"<tr>{td}{role}</td>{td}{_e(pillar_name(y.pillar))}</td>"
                        f"{td}{_e(BRANCHES[y.branch]) + (' carries' if lang == 'en' else _e(to_lang('上', lang)))}</td>"
                        f"{td}{heaven}</td>{td}<span style='font-size:13pt'>"
@@ -266,6 +269,8 @@ def lesson_parts(ke: Ke, plate: Plate, lang: str = "zh-Hans", lit: Lit = Lit(),
     heads = list(spirit_rows(ke, lang))
     if nian_ming is not None:
         heads += [(y.heaven, T(y.role)) for y in nian_ming.years]
+        if nian_ming.partner is not None:
+            heads += [(y.heaven, year_role(y.role, lang, partner=True)) for y in nian_ming.partner.years]
     rows = [(b, f"<b>{_e(head)} {_e(BRANCHES[b])}</b>", _spirits_line(plate, b, lang, by_id))
             for b, head in heads]
     out = []
@@ -317,12 +322,37 @@ class WalkStep:
     arrows: tuple[int, ...] = ()
 
 
+def year_role(role: str, lang: str, partner: bool = False) -> str:
+    """本命 or 行年 in ``lang``; the partner's as 配偶本命 (English: Partner's birth year)."""
+    if not partner:
+        return tr(role, lang)
+    return tr("partner_year", lang, role=gloss(role) if lang == "en" else tr(role, lang))
+
+
+def year_marks(nian_ming: NianMing | None, lang: str = "zh-Hans") -> tuple[tuple[int, str, int], ...]:
+    """The tags of the years on the plate's ring of earth branches: (earth branch, tag, whose) — the
+    querent's 命 (本命) and 年 (行年), the partner's 配命 and 配年 (whose: :data:`QUERENT` or
+    :data:`PARTNER`); a person's two years on one branch are one tag (命年, 配命年). Empty without a querent."""
+    if nian_ming is None:
+        return ()
+    out: list[tuple[int, str, int]] = []
+    for whose, person, prefix in ((QUERENT, nian_ming, ""), (PARTNER, nian_ming.partner, "partner_")):
+        if person is None:
+            continue
+        if person.ben_ming.branch == person.xing_nian.branch:
+            out.append((person.ben_ming.branch, tr(prefix + "ming_nian_tag", lang), whose))
+        else:
+            out += [(person.ben_ming.branch, tr(prefix + "ming_tag", lang), whose),
+                    (person.xing_nian.branch, tr(prefix + "nian_tag", lang), whose)]
+    return tuple(out)
+
+
 def walk_steps(ke: Ke, lang: str = "zh-Hans", nian_ming: NianMing | None = None,
                hits: Sequence[PatternHit] | None = None) -> list[WalkStep]:
     """The method step by step: the four lessons in turn, then each step of the core's record (the
     candidates lit, what eliminated each struck out), then the three transmissions as arrows, the
-    querent's two years when there is a querent (each year's earth branch selected, the heaven branch
-    over it lit), and last the patterns the lesson forms (``hits``: those the tab lists; else the
+    querent's two years when there is a querent and then the partner's when there is one (each year's
+    earth branch selected, the heaven branch over it lit), and last the patterns the lesson forms (``hits``: those the tab lists; else the
     lesson's own, without the plate or the querent)."""
     hp = ke.plate
     T = lambda k, **f: tr(k, lang, **f)  # noqa: E731
@@ -363,11 +393,13 @@ def walk_steps(ke: Ke, lang: str = "zh-Hans", nian_ming: NianMing | None = None,
             words += "　" + passes[t.position - 1]
         out.append(WalkStep(words, Lit(transmissions=frozenset(range(t.position + 1))), frozenset({t.branch}),
                             hp.under(t.branch), tuple(arrows)))
-    # the querent's years (年命): what rides each
-    if nian_ming is not None:
-        for y in nian_ming.years:
-            words = T("walk_year", role=T(y.role), pillar=pillar_name(y.pillar), branch=BRANCHES[y.branch],
-                      heaven=BRANCHES[y.heaven], general=general_name(y.general, lang))
+    # the querent's years (年命), then the partner's: what rides each
+    people = [] if nian_ming is None else [(nian_ming, False)] + (
+        [] if nian_ming.partner is None else [(nian_ming.partner, True)])
+    for person, partner in people:
+        for y in person.years:
+            words = T("walk_year", role=year_role(y.role, lang, partner), pillar=pillar_name(y.pillar),
+                      branch=BRANCHES[y.branch], heaven=BRANCHES[y.heaven], general=general_name(y.general, lang))
             out.append(WalkStep(words, Lit(transmissions=frozenset(range(3))), frozenset({y.heaven}), y.branch,
                                 tuple(arrows)))
     # the end: the patterns the lesson forms (课体, 格), the whole lesson lit

@@ -506,7 +506,7 @@ def test_the_querents_years_in_the_lesson_tab_on_the_plate_and_kept(window: Main
     assert "年命（男，虚岁24）" in text and "乙卯" in text and "己丑" in text
     assert f"本命 {BRANCHES[nm.ben_ming.heaven]}" in text  # its heaven branch's spirits listed
     assert window.view.years is not None
-    assert dict(window.view.years.marks) == {BRANCHES.index("卯"): "命", BRANCHES.index("丑"): "年"}
+    assert window.view.years.marks == ((BRANCHES.index("卯"), "命", 0), (BRANCHES.index("丑"), "年", 0))
     # a click on 行年 lights the heaven branch over 丑 and selects 丑
     lp.click("year:xing_nian")
     assert window.selected_branch == BRANCHES.index("丑")
@@ -663,7 +663,7 @@ def test_the_liujia_count_of_the_years_from_the_lessons_settings(window: MainWin
     lp._settings_changed()
     nm = window.model.nian_ming()
     assert nm is not None and (nm.count, pillar_name(nm.xing_nian.pillar)) == ("liujia", "己卯")
-    assert window.view.years is not None and dict(window.view.years.marks) == {BRANCHES.index("卯"): "命年"}
+    assert window.view.years is not None and window.view.years.marks == ((BRANCHES.index("卯"), "命年", 0),)
     assert "六甲起行年" in lp.plain_text()
     window.save_settings()
     other = MainWindow(settings=Settings(window.settings.path))
@@ -740,3 +740,140 @@ def test_the_exported_lesson_table_reads_the_dates_day() -> None:
         with_day = " ".join(v for _, v in lesson_rows(ke, plate, lang, None, day_facts(info)))
         without = " ".join(v for _, v in lesson_rows(ke, plate, lang))
         assert "天祸" in with_day and "天祸" not in without, lang
+
+
+def _set_couple(window: MainWindow, birth: str = "1975", partner: str = "1977", ages: tuple[str, str] = ("", "")) -> None:
+    lp = window.lesson
+    lp.birth_edit.setText(birth)
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp.age_edit.setText(ages[0])
+    lp.partner_birth_edit.setText(partner)
+    lp.partner_sex_combo.setCurrentIndex(lp.partner_sex_combo.findData("f"))
+    lp.partner_age_edit.setText(ages[1])
+    lp._querent_changed()
+
+
+def test_the_partners_years_are_tagged_on_the_plate_apart_from_the_querents(window: MainWindow) -> None:
+    """The partner's 本命 and 行年 are tagged 配命 and 配年 (whose 1: drawn hollow, on the branch's other side)
+    beside the querent's 命 and 年; gone with the partner, and all gone without a querent; English tags in
+    the English interface."""
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    _set_couple(window)
+    nm = window.model.nian_ming()
+    assert nm is not None and nm.partner is not None
+    assert (BRANCHES[nm.partner.ben_ming.branch], BRANCHES[nm.partner.xing_nian.branch]) == ("巳", "亥")  # 丁巳, 辛亥
+    years = window.view.years
+    assert years is not None
+    assert years.marks == ((BRANCHES.index("卯"), "命", 0), (BRANCHES.index("丑"), "年", 0),
+                           (BRANCHES.index("巳"), "配命", 1), (BRANCHES.index("亥"), "配年", 1))
+    window.model.set_lang("zh-Hant")
+    assert [t for _, t, _ in years.marks] == ["命", "年", "配命", "配年"]
+    window.model.set_lang("en")
+    assert [t for _, t, _ in years.marks] == ["Birth", "Year", "P. birth", "P. year"]
+    window.model.set_lang("zh-Hans")
+    # without the partner only the querent's; without a querent none
+    window.lesson.partner_birth_edit.setText("")
+    window.lesson._querent_changed()
+    assert window.model.querent is not None and window.model.querent.partner is None
+    assert [t for _, t, _ in years.marks] == ["命", "年"]
+    window.model.set_querent(None)
+    assert years.marks == ()
+
+
+def test_the_two_peoples_tags_never_meet_nor_cover_a_branch(window: MainWindow) -> None:
+    """On every branch, in both orientations and both scripts, the querent's tag and the partner's stand
+    on the two sides of the branch's character, neither over it, and stay inside the branch's cell."""
+    import math
+    from PySide6.QtCore import QPointF
+    from shensha_plates.gui.plate.years_item import YearsItem
+    item = YearsItem()
+    for orientation in ("south", "north"):
+        item.configure(311.0, 13.0, orientation, 24.7)  # the Liu Ren plate's ring of earth branches
+        for branch in range(12):
+            a = math.radians(branch_angle(branch, orientation))
+            centre = QPointF(311.0 * math.cos(a), 311.0 * math.sin(a))
+            char = item.tag_layout(branch, "命", 0)[0].__class__(centre.x() - 6.5, centre.y() - 6.5, 13, 13)
+            for mine, theirs in (("命", "配命"), ("命年", "配命年"), ("Birth", "P. birth"), ("Birth, year", "P. birth, year")):
+                box0, size0, _ = item.tag_layout(branch, mine, 0)
+                box1, size1, text1 = item.tag_layout(branch, theirs, 1)
+                assert not box0.intersects(box1), (orientation, branch, mine)
+                assert not box0.intersects(char) and not box1.intersects(char), (orientation, branch, mine)
+                assert min(size0, size1) >= 13.0 * 0.8  # never smaller than 0.8 of the plate's characters
+                for box in (box0, box1):  # inside the branch's 30° cell
+                    for corner in (box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()):
+                        off = (math.degrees(math.atan2(corner.y(), corner.x())) - math.degrees(a) + 180) % 360 - 180
+                        assert abs(off) < 15, (orientation, branch, theirs, off)
+            # beside 卯 and 酉, where the ring runs up and down, 配命 stands a character a line
+            if branch in (3, 9):
+                assert item.tag_layout(branch, "配命", 1)[2] == "配\n命"
+            if branch in (0, 6):
+                assert item.tag_layout(branch, "配命", 1)[2] == "配命"
+
+
+def test_the_walk_through_visits_the_partners_years_after_the_querents(window: MainWindow) -> None:
+    """With a partner the walk-through shows the partner's 本命 and 行年 after the querent's (each year's earth
+    branch selected, the heaven branch over it lit, its general named), in English too."""
+    from shensha_plates.core.cycle import pillar_name
+    from shensha_plates.gui.liuren import general_name
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    lp.birth_edit.setText("1975")
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp._querent_changed()
+    assert lp.start_walk()
+    alone = len(lp.walk)
+    lp.stop_walk()
+    _set_couple(window)
+    nm = window.model.nian_ming()
+    assert nm is not None and nm.partner is not None
+    assert lp.start_walk()
+    assert len(lp.walk) == alone + 2
+    mine, theirs = lp.walk[-5:-3], lp.walk[-3:-1]
+    assert [s.earth for s in mine] == [nm.ben_ming.branch, nm.xing_nian.branch]
+    assert [s.earth for s in theirs] == [nm.partner.ben_ming.branch, nm.partner.xing_nian.branch]
+    assert [s.heaven for s in theirs] == [frozenset({y.heaven}) for y in nm.partner.years]
+    p_ben = nm.partner.ben_ming
+    assert theirs[0].words == (f"配偶本命{pillar_name(p_ben.pillar)}：{BRANCHES[p_ben.branch]}上{BRANCHES[p_ben.heaven]}，"
+                               f"{general_name(p_ben.general, 'zh-Hans')}")
+    assert theirs[1].words.startswith("配偶行年辛亥：亥上")
+    assert lp.walk[-1].words.startswith("课成：")
+    lp.go_walk(len(lp.walk) - 2)  # from the first step to the partner's 行年
+    assert lp.current_walk_step() == theirs[1]
+    assert window.selected_branch == nm.partner.xing_nian.branch
+    assert window.view.heaven["TH"].lit == frozenset({nm.partner.xing_nian.heaven})
+    lp.stop_walk()
+    # the partner's years in the tab link to the plate as the querent's do
+    lp.click("year:partner.ben_ming")
+    assert window.selected_branch == nm.partner.ben_ming.branch
+    assert window.view.heaven["TH"].lit == frozenset({nm.partner.ben_ming.heaven})
+    text = lp.plain_text()
+    assert f"配偶本命 {BRANCHES[p_ben.heaven]}" in text  # the spirits on the heaven branch over it listed
+    window.model.set_lang("en")
+    assert lp.start_walk()
+    assert lp.walk[-3].words.startswith("Partner's birth year 丁巳: ") and lp.walk[-2].words.startswith(
+        "Partner's year of life 辛亥: ")
+    assert "Partner's birth year" in lp.plain_text()
+    lp.stop_walk()
+
+
+def test_the_walk_through_ends_on_the_couples_pattern(window: MainWindow) -> None:
+    """繁昌's book example in the window (壬申日未时巳将, the husband's 行年 甲寅 at 49, the wife's 己亥 at 34):
+    the 课传 tab lists it and the walk-through, past both people's years, ends on it."""
+    window.model.set_state(State.parse("甲子", 1, None, "壬申", "未"))
+    window.model.set_general(BRANCHES.index("巳"))
+    window.show_lesson()
+    _set_couple(window, "甲子", "甲子", ("49", "34"))
+    nm = window.model.nian_ming()
+    assert nm is not None and nm.couple() is not None
+    assert "繁昌" in window.lesson.plain_text()
+    lp = window.lesson
+    assert lp.start_walk()
+    assert lp.walk[-2].words.startswith("配偶行年己亥：亥上酉")
+    assert lp.walk[-1].words.startswith("课成：") and "繁昌" in lp.walk[-1].words
+    lp.stop_walk()
+    _set_couple(window, "甲子", "甲子", ("49", "35"))  # her 行年 戊戌: no 繁昌, and the walk does not end on it
+    assert lp.start_walk()
+    assert "繁昌" not in lp.walk[-1].words
+    lp.stop_walk()

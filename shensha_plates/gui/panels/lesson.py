@@ -452,8 +452,10 @@ class LessonPanel(QWidget):
         elif kind == "pattern":  # a pattern: its 初传 lit over the branch it stands on
             t = ke.transmissions[0]
             self.sigShow.emit("", ke.plate.under(t.branch), frozenset(tr_.branch for tr_ in ke.transmissions))
-        elif kind == "year":  # the querent's 本命 or 行年: its earth branch, the heaven branch over it lit
-            nm = self.model.nian_ming()
-            if nm is not None:
-                y = nm.ben_ming if rest == "ben_ming" else nm.xing_nian
+        elif kind == "year":  # a 本命 or 行年 (year:ben_ming, or the partner's year:partner.xing_nian): its
+            nm = self.model.nian_ming()  # earth branch selected, the heaven branch over it lit
+            whose, _, role = rest.rpartition(".")
+            person = nm if nm is None or whose != "partner" else nm.partner
+            if person is not None:
+                y = person.ben_ming if role == "ben_ming" else person.xing_nian
                 self.sigShow.emit("", y.branch, frozenset({y.heaven}))

@@ -70,7 +70,7 @@ class PlateView(pg.GraphicsLayoutWidget):
         self._arrows: tuple[int, ...] = ()
         self.arrows: ArrowsItem | None = None
         self.years: YearsItem | None = None
-        self._years: tuple[tuple[int, str], ...] = ()
+        self._years: tuple[tuple[int, str, int], ...] = ()
         self.trace_item: TraceItem | None = None
         self.heaven = self.plates.heaven  # the heaven plate and the generals (shown with an hour)
         self.show_heaven = True          # the view option; the rings appear when the state has an hour
@@ -129,7 +129,8 @@ class PlateView(pg.GraphicsLayoutWidget):
             from shensha_plates.gui.plate.years_item import YearsItem
             base = self.bases[name]
             self.years = YearsItem(self.plates.groups[name])
-            self.years.configure((base.r_in + base.r_out) / 2, base.char_px, config.orientation)
+            self.years.configure((base.r_in + base.r_out) / 2, base.char_px, config.orientation,
+                                 base.r_out - base.r_in)
             self.years.set_marks(self._years)
         if self._trace is not None:
             self.show_trace(*self._trace)
@@ -281,8 +282,9 @@ class PlateView(pg.GraphicsLayoutWidget):
         if self.arrows is not None:
             self.arrows.set_transmissions(self._arrows)
 
-    def show_years(self, marks: tuple[tuple[int, str], ...]) -> None:
-        """Tag the earth branches of the querent's years (本命 命, 行年 年); empty removes them."""
+    def show_years(self, marks: tuple[tuple[int, str, int], ...]) -> None:
+        """Tag the earth branches of the years: (branch, tag, whose) — the querent's 命 and 年 (whose 0), the
+        partner's 配命 and 配年 (whose 1; see lesson_text.year_marks); empty removes them."""
         self._years = tuple(marks)
         if self.years is not None:
             self.years.set_marks(self._years)

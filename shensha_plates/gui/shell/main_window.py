@@ -277,10 +277,13 @@ class MainWindow(QMainWindow):
             self._show_details(self.selected_branch)
             if self.panel.search.text().strip():
                 self.search(self.panel.search.text(), quiet=True)
-        if event in ("state", "querent"):
+        if event in ("state", "querent", "lang"):
             nm = self.model.nian_ming()
-            self.view.show_years(() if nm is None else ((nm.ben_ming.branch, tr("ming_tag", lang)),
-                                                        (nm.xing_nian.branch, tr("nian_tag", lang))))
+            if nm is None:
+                self.view.show_years(())
+            else:
+                from shensha_plates.gui.lesson_text import year_marks
+                self.view.show_years(year_marks(nm, lang))
         if event == "paper":
             self._update_status()
         if event == "history":
