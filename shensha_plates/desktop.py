@@ -23,7 +23,7 @@ from typing import TextIO
 
 from shensha_plates.core.errors import InputError
 
-__all__ = ["APP_ID", "icon_bytes", "icon_file", "data_home", "launch_command", "exec_line", "desktop_entry",
+__all__ = ["APP_ID", "icon_bytes", "icon_file", "window_icon_file", "data_home", "launch_command", "exec_line", "desktop_entry",
            "targets", "add_arguments", "run"]
 
 APP_ID = "shensha-plates"  # the entry's file name, the icon's name, the window's desktop file name
@@ -34,6 +34,12 @@ _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 def icon_file() -> str:
     """The icon's path as a file (for Qt); it ships with the package (and the bundle)."""
     return str(resources.files("shensha_plates.resources.icons").joinpath(f"{APP_ID}.svg"))
+
+
+def window_icon_file() -> str:
+    """The window's icon: the SVG rendered at 256 px (``resources/icons/make_png.py``), because
+    loading an SVG icon first loads Qt's SVG icon engine, a few milliseconds of every start."""
+    return str(resources.files("shensha_plates.resources.icons").joinpath(f"{APP_ID}.png"))
 
 
 def icon_bytes() -> bytes:

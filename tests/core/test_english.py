@@ -38,6 +38,7 @@ POLYPHONIC = {
     "螣蛇": "Téngshé", "长生": "Chángshēng", "长绳": "Chángshéng", "将星": "Jiàngxīng", "大将军": "Dàjiàngjūn",
     "喝散": "Hèsàn", "丧门": "Sāngmén", "丧魄": "Sàngpò", "支冲": "Zhīchōng", "重审": "Chóngshěn",
     "行年": "Xíngnián", "冠带": "Guāndài", "煞神": "Shàshén", "天马": "Tiānmǎ", "月将": "Yuèjiàng",
+    "子午相冲": "Zǐwǔxiāngchōng", "上下相刑发用": "Shàngxiàxiāngxíngfāyòng", "酉破子": "Yǒupòzǐ",
 }
 
 

@@ -106,3 +106,20 @@ def test_check_opens_the_window_at_the_state_prints_one_line_and_ends(tmp_path: 
     word, clock, cpu, width, height, *label = proc.stdout.split()
     assert word == "painted" and float(clock) > 0 and float(cpu) > 0 and int(width) > 300 and int(height) > 300
     assert "辛巳日" in label and "午时" in label
+
+
+def test_the_window_icon_is_the_svg_rendered(qtbot: QtBot) -> None:
+    """The PNG the window shows is the SVG the desktop entry installs, rendered (make_png.py): they
+    cannot drift apart."""
+    from PySide6.QtGui import QImage
+
+    from shensha_plates.desktop import icon_file, window_icon_file
+    from shensha_plates.resources.icons.make_png import SIZE, render
+    png = QImage(window_icon_file()).convertToFormat(QImage.Format.Format_ARGB32)
+    fresh = render(Path(icon_file()), SIZE)
+    assert png.size() == fresh.size()  # type: ignore[attr-defined]
+    worst = max(abs(((a >> s) & 255) - ((b >> s) & 255))
+                for y in range(0, SIZE, 3) for x in range(0, SIZE, 3)
+                for a, b in [(png.pixel(x, y), fresh.pixel(x, y))]  # type: ignore[attr-defined]
+                for s in (0, 8, 16, 24))
+    assert worst <= 8, f"the PNG differs from the SVG by {worst}: run shensha_plates/resources/icons/make_png.py"

@@ -29,6 +29,7 @@ class BaseRingItem(pg.GraphicsObject):
         self.palette: Palette = PALETTE
         self.char_px = 16.0
         self._pic: QPicture | None = None
+        self._configured = False
         self._cached = True
         self._kept = bitmap_cache.Kept()
         self.direct_paint = False  # exports: no QPicture (its fonts rescale on other devices)
@@ -51,11 +52,8 @@ class BaseRingItem(pg.GraphicsObject):
         self.orientation = orientation
         self.mountains = mountains
         self.palette = palette
-        pic = QPicture()
-        p = QPainter(pic)
-        self._draw(p)
-        p.end()
-        self._pic = pic
+        self._pic = None  # recorded when first wanted (a turned view: see paint)
+        self._configured = True
         self.update()
 
     def _draw(self, p: QPainter) -> None:
@@ -112,10 +110,16 @@ class BaseRingItem(pg.GraphicsObject):
             p.save()
             self._draw(p)
             p.restore()
-        elif self._pic is not None:
+        elif self._configured:
             if not (self._cached and bitmap_cache.paint_kept(
                     p, self._kept, ("base", self.r_in, self.char_px, self.orientation, self.mountains), (self.palette,),
                     self.boundingRect(), self._draw)):
+                if self._pic is None:
+                    pic = QPicture()
+                    recorder = QPainter(pic)
+                    self._draw(recorder)
+                    recorder.end()
+                    self._pic = pic
                 p.drawPicture(0, 0, self._pic)
 
     def branch_at(self, scene_pos: QPointF) -> int:

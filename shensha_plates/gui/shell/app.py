@@ -137,8 +137,8 @@ def prepare_application(argv: Sequence[str] = ()) -> QApplication:
     app.setOrganizationName("shensha-plates")
     from PySide6.QtGui import QIcon
 
-    from shensha_plates.desktop import APP_ID, icon_file
-    app.setWindowIcon(QIcon(icon_file()))  # the window's and the task bar's icon
+    from shensha_plates.desktop import APP_ID, window_icon_file
+    app.setWindowIcon(QIcon(window_icon_file()))  # the window's and the task bar's icon
     QGuiApplication.setDesktopFileName(APP_ID)  # the task bar matches it to the menu entry
     pg.setConfigOptions(antialias=True)
     ui_font = QFont(register_fonts())
