@@ -877,3 +877,37 @@ def test_the_walk_through_ends_on_the_couples_pattern(window: MainWindow) -> Non
     assert lp.start_walk()
     assert "繁昌" not in lp.walk[-1].words
     lp.stop_walk()
+
+
+def test_the_exported_plate_and_table_carry_both_peoples_years(qtbot: QtBot) -> None:
+    """The snapshot's plate tags the years as the window does (the querent's 命 年, the partner's 配命 配年), and
+    its table heads the heaven branch over each partner's year with 配偶本命 / 配偶行年 (English: Partner's …);
+    no tags without a querent."""
+    from shensha_plates.core.catalog import default_catalog
+    from shensha_plates.core.engine import compute_plate
+    from shensha_plates.core.liuren.nianming import Querent, querent_on
+    from shensha_plates.gui.export.lesson_page import lesson_rows
+    from shensha_plates.gui.export.options import SnapshotOptions
+    from shensha_plates.gui.export.page_layout import plates_scene
+    from shensha_plates.gui.plate.scene import ViewConfig
+    from shensha_plates.gui.plate.years_item import YearsItem
+    state = State.parse("戊寅", 10, "甲戌", "辛巳", "午")
+    ke = compute_ke(state.day, state.hour, BRANCHES.index("寅"))  # type: ignore[arg-type]
+    q = Querent.parse("1975", "m").with_partner(Querent.parse("1977", "f"))
+    nm = querent_on(q, ke.plate.heaven, ke.plate.generals, 14, 1998)
+    assert nm is not None and nm.partner is not None
+    plate = compute_plate(state)
+    for lang, tags in (("zh-Hans", ["命", "年", "配命", "配年"]), ("en", ["Birth", "Year", "P. birth", "P. year"])):
+        opts = SnapshotOptions(fmt="png", lang=lang, view=ViewConfig(heaven=True), lesson=ke, nian_ming=nm)
+        scene, _rect, _plates = plates_scene(plate, opts, default_catalog())
+        years = [i for i in scene.items() if isinstance(i, YearsItem)]
+        assert len(years) == 1 and [t for _, t, _ in years[0].marks] == tags
+        assert [b for b, _, _ in years[0].marks] == [y.branch for y in (*nm.years, *nm.partner.years)]
+    scene, _rect, _plates = plates_scene(plate, SnapshotOptions(fmt="png", view=ViewConfig(heaven=True), lesson=ke),
+                                         default_catalog())
+    assert not [i for i in scene.items() if isinstance(i, YearsItem)]
+    rows = dict(lesson_rows(ke, plate, "zh-Hans", nm))
+    assert "配偶本命" in rows[BRANCHES[nm.partner.ben_ming.heaven]]
+    assert "配偶行年" in rows[BRANCHES[nm.partner.xing_nian.heaven]]
+    en = " ".join(body for _, body in lesson_rows(ke, plate, "en", nm))
+    assert "Partner's birth year" in en and "Partner's moving year" in en

@@ -84,6 +84,8 @@ def _english_rows(ke: Ke, plate: Plate, nian_ming: NianMing | None, day: DayFact
         heads.setdefault(t.branch, []).append(("First", "Middle", "Last")[t.position] + " transmission")
     for y in nian_ming.years if nian_ming is not None else ():
         heads.setdefault(y.heaven, []).append({"ben_ming": "Birth year", "xing_nian": "Moving year"}.get(y.role, y.role))
+    for y in nian_ming.partner.years if nian_ming is not None and nian_ming.partner is not None else ():
+        heads.setdefault(y.heaven, []).append("Partner's " + {"ben_ming": "birth year", "xing_nian": "moving year"}[y.role])
     for b, head in heads.items():
         names = "、".join(dict.fromkeys(spirit_name(p.spirit, "en") for p in plate.at(b)))
         rows.append((BRANCHES[b], f"【{', '.join(dict.fromkeys(head))}】{names}"))
@@ -133,6 +135,10 @@ def lesson_rows(ke: Ke, plate: Plate, lang: str, nian_ming: NianMing | None = No
     for y in nian_ming.years if nian_ming is not None else ():
         if tr(y.role, lang) not in heads.setdefault(y.heaven, []):
             heads[y.heaven].append(tr(y.role, lang))
+    for y in nian_ming.partner.years if nian_ming is not None and nian_ming.partner is not None else ():
+        words = tr("partner_year", lang, role=tr(y.role, lang))  # 配偶本命, 配偶行年
+        if words not in heads.setdefault(y.heaven, []):
+            heads[y.heaven].append(words)
     for b, head in heads.items():
         names = "、".join(dict.fromkeys(spirit_name(p.spirit, lang) for p in plate.at(b)))
         rows.append((BRANCHES[b], f"【{'、'.join(head)}】{names}"))

@@ -50,6 +50,14 @@ def plates_scene(plate: Plate, opts: SnapshotOptions, catalog: Catalog) -> tuple
         plates.rings[rp.ring.id].set_anchor(rp.anchor, animate=False)
     if opts.lesson is not None and plates.heaven_group is not None:
         place_heaven(plates, opts.lesson, opts.lang, view.general_names)
+        if opts.nian_ming is not None:  # the years tagged as on screen: the querent's 命 年, the partner's 配命 配年
+            from shensha_plates.gui.lesson_text import year_marks
+            from shensha_plates.gui.plate.years_item import YearsItem
+            base = plates.bases[plates.heaven_group]
+            years = YearsItem(plates.groups[plates.heaven_group])
+            years.configure((base.r_in + base.r_out) / 2, base.char_px, view.orientation, base.r_out - base.r_in)
+            years.set_marks(year_marks(opts.nian_ming, opts.lang))
+            plates.extras.append(years)  # (Qt drops an item whose Python side is collected)
     return scene, plates.scene_rect(), plates
 
 

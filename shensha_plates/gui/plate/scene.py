@@ -165,6 +165,7 @@ class PlateScene:
         self.heaven: dict[str, HeavenRingItem] = {"TH": HeavenRingItem("TH", "heaven"),
                                                   "TG": HeavenRingItem("TG", "generals")}
         self.heaven_group: str | None = None  # the plate the heaven rings sit on, when shown
+        self.extras: list[object] = []  # items a caller adds to the plates (an export's years tags), kept alive here
         # anything drawn round a plate beyond its ring of branches (the heaven rings) adds its width
         # here, so that the arrangement, the titles and the scene rectangle make room for it
         self.beyond: dict[str, float] = {}
@@ -184,6 +185,7 @@ class PlateScene:
                     child.setParentItem(None)
         self.heaven_group = None
         self.beyond = {}
+        self.extras = []  # they went with their groups
         self.groups, self.bases, self.wedges, self.titles = {}, {}, {}, {}
         self.bands = {}
         self.beyond = {}
