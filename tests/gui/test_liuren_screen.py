@@ -14,6 +14,7 @@ from shensha_plates.core.cycle import BRANCHES, STEMS
 from shensha_plates.core.engine import State
 from shensha_plates.core.liuren import compute_ke
 from shensha_plates.gui.describe import to_lang
+from shensha_plates.gui.panels.lesson import LessonPanel
 from shensha_plates.gui.liuren import general_name
 from shensha_plates.gui.shell.main_window import MainWindow
 from shensha_plates.gui.style import branch_angle
@@ -70,6 +71,17 @@ def assert_lesson_shown(window: MainWindow) -> None:
     for step in ke.steps:
         assert step.text(lang) in lines
 
+
+
+def _man_born_1975_on_seed_day(window: MainWindow) -> LessonPanel:
+    """The lesson panel at seed 002's first case (1998-11-30 noon) with a querent, a man born in 1975."""
+    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
+    window.show_lesson()
+    lp = window.lesson
+    lp.birth_edit.setText("1975")
+    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
+    lp._querent_changed()
+    return lp
 
 def test_the_seed_case_from_its_date(window: MainWindow) -> None:
     set_seed_date(window)
@@ -494,12 +506,7 @@ def test_the_querents_years_in_the_lesson_tab_on_the_plate_and_kept(window: Main
     what rides them, tagged on the plate; kept in the settings and in a saved lesson."""
     from shensha_plates.core.cycle import BRANCHES
     from shensha_plates.gui.shell.settings import Settings
-    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
-    window.show_lesson()
-    lp = window.lesson
-    lp.birth_edit.setText("1975")
-    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
-    lp._querent_changed()
+    lp = _man_born_1975_on_seed_day(window)
     nm = window.model.nian_ming()
     assert nm is not None and nm.age == 24
     text = lp.plain_text()
@@ -649,12 +656,7 @@ def test_the_liujia_count_of_the_years_from_the_lessons_settings(window: MainWin
     where the default puts it on 丑; the plate joins the two tags, and the settings keep the choice."""
     from shensha_plates.core.cycle import BRANCHES, pillar_name
     from shensha_plates.gui.shell.settings import Settings
-    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
-    window.show_lesson()
-    lp = window.lesson
-    lp.birth_edit.setText("1975")
-    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
-    lp._querent_changed()
+    lp = _man_born_1975_on_seed_day(window)
     nm = window.model.nian_ming()
     assert nm is not None and pillar_name(nm.xing_nian.pillar) == "己丑"
     combo = lp.setting_combos["xingnian"]
@@ -816,12 +818,7 @@ def test_the_walk_through_visits_the_partners_years_after_the_querents(window: M
     branch selected, the heaven branch over it lit, its general named), in English too."""
     from shensha_plates.core.cycle import pillar_name
     from shensha_plates.gui.liuren import general_name
-    window.set_date("1998-11-30T12:00", "Asia/Shanghai", "lichun", "jie", "next-day")
-    window.show_lesson()
-    lp = window.lesson
-    lp.birth_edit.setText("1975")
-    lp.sex_combo.setCurrentIndex(lp.sex_combo.findData("m"))
-    lp._querent_changed()
+    lp = _man_born_1975_on_seed_day(window)
     assert lp.start_walk()
     alone = len(lp.walk)
     lp.stop_walk()
