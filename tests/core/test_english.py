@@ -53,13 +53,15 @@ def test_the_override_table_is_checked_and_used() -> None:
     assert label("天马", "Heavenly Horse") == "天马 Tiānmǎ · Heavenly Horse"
 
 
-def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
+def _damaged(monkeypatch: pytest.MonkeyPatch, change: object, load: object = None) -> CatalogError:
+    """The error that reading en.toml changed by ``change`` raises (``load``: what reads it, by
+    default the English tables)."""
     real = en_mod._read
     data = copy.deepcopy(real(en_mod._EN_FILE))
     change(data)  # type: ignore[operator]
     monkeypatch.setattr(en_mod, "_read", lambda name: data if name == en_mod._EN_FILE else real(name))
     with pytest.raises(CatalogError) as e:
-        load_english()
+        (load or load_english)()  # type: ignore[operator]
     return e.value
 
 

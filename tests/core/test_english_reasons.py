@@ -23,19 +23,15 @@ from shensha_plates.core.liuren.english_text import check_reasons, why_en
 from shensha_plates.core.liuren.lodging import DayFacts, moon_lodging
 from shensha_plates.core.liuren.patterns import BifaHit, PatternHit, bifa_lines, patterns, read_lesson
 from shensha_plates.core.schema import template_fields
+from tests.core.test_english import _damaged as english_damaged
 
 HAN = re.compile(r"[\u3400-\u9fff]")
 NAMES = set(BRANCHES) | set(STEMS)
 
 
 def _damaged(monkeypatch: pytest.MonkeyPatch, change: object) -> CatalogError:
-    real = en_mod._read
-    data = copy.deepcopy(real(en_mod._EN_FILE))
-    change(data)  # type: ignore[operator]
-    monkeypatch.setattr(en_mod, "_read", lambda name: data if name == en_mod._EN_FILE else real(name))
-    with pytest.raises(CatalogError) as e:
-        check_reasons(load_english())  # the texts are read by the English tables, matched to the Chinese here
-    return e.value
+    # the texts are read by the English tables, matched to the Chinese here
+    return english_damaged(monkeypatch, change, lambda: check_reasons(load_english()))
 
 
 def test_every_pattern_and_detected_line_has_its_english_template_with_the_same_fields() -> None:
